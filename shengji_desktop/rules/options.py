@@ -133,7 +133,7 @@ class OptionSpec:
             if lowered in ("off", "false", "no", "0"):
                 return False
             raise ValueError(f"option {self.name}: expected on/off or true/false, got {raw!r}")
-        if self.values is None or isinstance(default, int) and not isinstance(default, bool):
+        if self.values is None or (isinstance(default, int) and not isinstance(default, bool)):
             if text.lower() == "unlimited" and self.name == "sd_hands_per_session":
                 return None
             try:
@@ -157,9 +157,7 @@ OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("dl_hunzhu", Game.DL, ("off",), "DL-RANK-5, DL-OP-9"),
     OptionSpec("tr_level_base", Game.TR, ("A_low", "2_low"), "TR-DECK-3, TR-OP-1"),
     OptionSpec("tr_seal_absolute", Game.TR, (True, False), "TR-DECL-3, TR-OP-2"),
-    OptionSpec(
-        "tr_level_tractor_mode", Game.TR, ("rank_order", "numeric"), "TR-LEAD-2, TR-OP-5"
-    ),
+    OptionSpec("tr_level_tractor_mode", Game.TR, ("rank_order", "numeric"), "TR-LEAD-2, TR-OP-5"),
     OptionSpec("tr_a2_tractor", Game.TR, (False, True), "TR-LEAD-2, TR-OP-6"),
     OptionSpec("tr_throw_check", Game.TR, ("reject", "penalty"), "TR-LEAD-5, TR-OP-7"),
     OptionSpec("tr_kitty_multiplier", Game.TR, (1, 2), "TR-SCORE-1, TR-OP-9"),

@@ -63,9 +63,7 @@ class Trump:
             s, r = c.suit, c.rank
             if r == level:
                 classes[i] = TRUMP
-                high = s == tsuit and not (
-                    game is Game.SD and self.options.sd_two_order == "equal"
-                )
+                high = s == tsuit and not (game is Game.SD and self.options.sd_two_order == "equal")
                 strength[i] = _TRUMP_LEVEL if high else _OTHER_LEVEL
             elif r == Rank.TWO and twos_are_trump:
                 classes[i] = TRUMP
