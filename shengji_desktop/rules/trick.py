@@ -1,0 +1,541 @@
+"""Trick play for all three games: legal leads and follows, their enumeration, the trick winner.
+
+A trick's format is computed once from the lead (shape, suit class, components); it then checks
+follows and finds the winner. DL, TR and SD differ only in the shapes they allow (GEN-TRICK-*,
+DL-LEAD/FOLLOW/WIN, TR-LEAD/FOLLOW/WIN, SD-LEAD/FOLLOW/WIN).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Rank, Suit, format_cards
+from .errors import Reason, RuleError
+from .options import Game
+from .ranking import NO_POSITION, TRUMP, Trump
+
+Cards = tuple[Card, ...]
+
+
+class Shape(Enum):
+    SINGLE = "single"
+    PAIR = "pair"  # 对子 / 棒子
+    TRIPLE = "triple"  # 滚子 (DL)
+    TRACTOR = "tractor"  # 连对 (TR)
+    THROW = "throw"  # 甩牌 (TR)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One component of a lead: a single, a pair, a triple or a tractor of ``length`` pairs."""
+
+    shape: Shape
+    cards: Cards
+    length: int
+    top: int  # strength of the card that ranks the unit (TR-WIN-1: its highest card)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickFormat:
+    """What was led: the suit class *C*, the number of cards *n*, the shape and its components."""
+
+    lead: Cards
+    suit_class: int
+    shape: Shape
+    units: tuple[Unit, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.lead)
+
+
+def _class_name(cls: int) -> str:
+    return "trumps" if cls == TRUMP else Suit(cls).symbol
+
+
+class TrickRules:
+    """The trick referee for one hand, bound to its trump (and through it, game and options)."""
+
+    def __init__(self, trump: Trump) -> None:
+        self.trump = trump
+        self.game = trump.game
+        self.options = trump.options
+        self._cls = trump.classes
+        self._str = trump.strengths
+
+    # ------------------------------------------------------------------ shapes
+
+    def _identical(self, cards: Sequence[Card]) -> bool:
+        first = cards[0]
+        return all(c == first for c in cards)
+
+    def tractor_top(self, cards: Sequence[Card]) -> int | None:
+        """If ``cards`` are a tractor (TR-LEAD-2), the strength of its top pair, else None."""
+        if self.game is not Game.TR or len(cards) < 4 or len(cards) % 2:
+            return None
+        counts = Counter(cards)
+        if len(counts) * 2 != len(cards) or any(n != 2 for n in counts.values()):
+            return None
+        kinds = list(counts)
+        cls = self._cls[kinds[0]]
+        if any(self._cls[k] != cls for k in kinds):
+            return None
+        pos = self.trump.tractor_position
+        positions = sorted(pos(k) for k in kinds)
+        if NO_POSITION in positions:
+            return None
+        if positions[-1] - positions[0] == len(positions) - 1:
+            top = max(kinds, key=pos)
+            return self._str[top]
+        if self.options.tr_a2_tractor:
+            return self._a2_tractor_top(kinds)
+        return None
+
+    def _a2_tractor_top(self, kinds: list[Card]) -> int | None:
+        """TR-OP-6 ``tr_a2_tractor``: A may sit below 2 (AA22 ranks below 3322)."""
+        aces = [k for k in kinds if k.rank == Rank.ACE and self.trump.level != Rank.ACE]
+        twos = [k for k in kinds if k.rank == Rank.TWO and self.trump.level != Rank.TWO]
+        if len(aces) != 1 or len(twos) != 1:
+            return None
+        pos = self.trump.tractor_position
+        rest = sorted(pos(k) for k in kinds if k not in aces)
+        low = pos(twos[0])
+        if rest[0] != low or rest[-1] - rest[0] != len(rest) - 1:
+            return None
+        return self._str[max((k for k in kinds if k not in aces), key=pos)]
+
+    def _runs(self, pair_kinds: Iterable[Card]) -> list[list[Card]]:
+        """Maximal runs of consecutive tractor positions, each sorted low → high."""
+        pos = self.trump.tractor_position
+        ordered = sorted((k for k in pair_kinds if pos(k) != NO_POSITION), key=pos)
+        runs: list[list[Card]] = []
+        for k in ordered:
+            if runs and pos(k) == pos(runs[-1][-1]) + 1:
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        return runs
+
+    def decompose(self, cards: Sequence[Card]) -> tuple[Unit, ...]:
+        """TR-LEAD-4: longest tractors first (highest first), then pairs, then singles."""
+        counts = Counter(cards)
+        pairs = [k for k, n in counts.items() if n >= 2]
+        units: list[Unit] = []
+        used: set[Card] = set()
+        runs = [r for r in self._runs(pairs) if len(r) >= 2]
+        runs.sort(key=lambda r: (len(r), self._str[r[-1]]), reverse=True)
+        for run in runs:
+            units.append(
+                Unit(
+                    Shape.TRACTOR,
+                    tuple(c for k in run for c in (k, k)),
+                    len(run),
+                    self._str[run[-1]],
+                )
+            )
+            used.update(run)
+        for k in sorted(pairs, key=lambda k: self._str[k], reverse=True):
+            if k not in used:
+                units.append(Unit(Shape.PAIR, (k, k), 1, self._str[k]))
+                used.add(k)
+        for k in sorted(counts, key=lambda k: self._str[k], reverse=True):
+            left = counts[k] - (2 if k in used else 0)
+            units.extend(Unit(Shape.SINGLE, (k,), 1, self._str[k]) for _ in range(left))
+        return tuple(units)
+
+    # ------------------------------------------------------------------ leads
+
+    def lead_format(self, cards: Sequence[Card]) -> TrickFormat:
+        """The format of a lead, checking its shape only (not a throw's beatability)."""
+        cards = tuple(sorted(cards))
+        n = len(cards)
+        if n == 0:
+            raise RuleError(Reason.WRONG_NUMBER_OF_CARDS, "GEN-TRICK-2", "a lead needs cards")
+        cls = self._cls[cards[0]]
+        top = self._str[cards[-1]]
+        if n == 1:
+            return TrickFormat(cards, cls, Shape.SINGLE, (Unit(Shape.SINGLE, cards, 1, top),))
+        game = self.game
+        if game is Game.SD:
+            raise RuleError(
+                Reason.ILLEGAL_LEAD_SHAPE, "SD-LEAD-1", "only single cards may be led", cards=cards
+            )
+        if self._identical(cards) and (n == 2 or (n == 3 and game is Game.DL)):
+            shape = Shape.PAIR if n == 2 else Shape.TRIPLE
+            s = self._str[cards[0]]
+            return TrickFormat(cards, cls, shape, (Unit(shape, cards, 1, s),))
+        if game is Game.DL:
+            raise RuleError(
+                Reason.ILLEGAL_LEAD_SHAPE,
+                "DL-LEAD-2",
+                "lead a single, a pair or a triple of identical cards",
+                cards=cards,
+            )
+        ttop = self.tractor_top(cards)
+        if ttop is not None:
+            unit = Unit(Shape.TRACTOR, cards, n // 2, ttop)
+            return TrickFormat(cards, cls, Shape.TRACTOR, (unit,))
+        if any(self._cls[c] != cls for c in cards):
+            raise RuleError(
+                Reason.THROW_MIXED_SUITS, "TR-LEAD-3", "a throw must be of one suit", cards=cards
+            )
+        if cls == TRUMP:
+            raise RuleError(
+                Reason.THROW_OF_TRUMPS, "TR-LEAD-3", "trumps can never be thrown", cards=cards
+            )
+        return TrickFormat(cards, cls, Shape.THROW, self.decompose(cards))
+
+    def _unit_beaten(self, unit: Unit, cls: int, other: Mapping[Card, int]) -> bool:
+        """TR-LEAD-4: does ``other`` hold a same-type component strictly higher in class ``cls``?"""
+        strength = self._str
+        kinds = [k for k, n in other.items() if n > 0 and self._cls[k] == cls]
+        if unit.shape is Shape.SINGLE:
+            return any(strength[k] > unit.top for k in kinds)
+        pairs = [k for k in kinds if other[k] >= 2]
+        if unit.shape is Shape.PAIR:
+            return any(strength[k] > unit.top for k in pairs)
+        return any(
+            len(run) >= unit.length and strength[run[-1]] > unit.top for run in self._runs(pairs)
+        )
+
+    def _top_plain_ranks(self, suit: int) -> list[Rank]:
+        level = self.trump.level
+        ranks = [r for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) if r != level]
+        return ranks[:3]
+
+    def throw_problems(self, fmt: TrickFormat, others: Sequence[Mapping[Card, int]]) -> list[Unit]:
+        """The components of a throw that another hand can beat; empty means the throw stands
+        (清甩, or 浑甩 when nobody else holds the suit's three highest ranks, TR-LEAD-3)."""
+        suit = fmt.suit_class
+        top3 = {Card.of(Suit(suit), r) for r in self._top_plain_ranks(suit)}
+        if not any(o.get(c, 0) for o in others for c in top3):
+            return []  # 浑甩
+        return [u for u in fmt.units if any(self._unit_beaten(u, suit, o) for o in others)]
+
+    def check_lead(
+        self,
+        hand: Mapping[Card, int],
+        cards: Sequence[Card],
+        others: Sequence[Mapping[Card, int]] | None = None,
+    ) -> TrickFormat:
+        """Validate a lead and return the format of the play that stands.
+
+        A throw needs ``others`` (the other three hands: the referee's knowledge). With
+        ``tr_throw_check=penalty`` a failed throw returns the format of the smallest beatable
+        component (TR-LEAD-5); the caller plays those cards and the rest stay in hand.
+        """
+        _check_in_hand(hand, cards)
+        fmt = self.lead_format(cards)
+        if fmt.shape is not Shape.THROW:
+            return fmt
+        if others is None:
+            raise ValueError("validating a throw needs the other hands")
+        beatable = self.throw_problems(fmt, others)
+        if not beatable:
+            return fmt
+        if self.options.tr_throw_check == "penalty":
+            order = {Shape.SINGLE: 0, Shape.PAIR: 1, Shape.TRACTOR: 2}
+            unit = min(beatable, key=lambda u: (order[u.shape], u.length, u.top))
+            return self.lead_format(unit.cards)
+        worst = beatable[-1]
+        raise RuleError(
+            Reason.THROW_BEATABLE,
+            "TR-LEAD-5",
+            f"throw refused: {format_cards(worst.cards)} can be beaten",
+            cards=tuple(cards),
+            beatable=tuple(u.cards for u in beatable),
+        )
+
+    def legal_leads(
+        self, hand: Mapping[Card, int], others: Sequence[Mapping[Card, int]] | None = None
+    ) -> Iterator[Cards]:
+        """Every distinct legal lead. TR throws are yielded only when ``others`` is given."""
+        kinds = sorted(k for k, n in hand.items() if n > 0)
+        for k in kinds:
+            yield (k,)
+        if self.game is Game.SD:
+            return
+        for k in kinds:
+            if hand[k] >= 2:
+                yield (k, k)
+        if self.game is Game.DL:
+            for k in kinds:
+                if hand[k] >= 3:
+                    yield (k, k, k)
+            return
+        pairs = [k for k in kinds if hand[k] >= 2]
+        yield from self._tractors_in(pairs)
+        if others is None:
+            return
+        for suit in Suit:
+            yield from self._legal_throws(hand, int(suit), others)
+
+    def _tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
+        by_class: dict[int, list[Card]] = {}
+        for k in pair_kinds:
+            by_class.setdefault(self._cls[k], []).append(k)
+        seen: set[Cards] = set()
+        for kinds in by_class.values():
+            for run in self._runs(kinds):
+                for i in range(len(run)):
+                    for j in range(i + 2, len(run) + 1):
+                        t = tuple(sorted(c for k in run[i:j] for c in (k, k)))
+                        seen.add(t)
+                        yield t
+            if self.options.tr_a2_tractor:
+                for t in self._a2_tractors(kinds):
+                    if t not in seen:
+                        seen.add(t)
+                        yield t
+
+    def _a2_tractors(self, kinds: list[Card]) -> Iterator[Cards]:
+        aces = [k for k in kinds if k.rank == Rank.ACE and self.trump.level != Rank.ACE]
+        twos = [k for k in kinds if k.rank == Rank.TWO and self.trump.level != Rank.TWO]
+        for ace in aces:
+            for two in twos:
+                for run in self._runs(kinds):
+                    if run[0] != two:
+                        continue
+                    for j in range(1, len(run) + 1):
+                        yield tuple(sorted(c for k in [ace, *run[:j]] for c in (k, k)))
+
+    def _legal_throws(
+        self, hand: Mapping[Card, int], suit: int, others: Sequence[Mapping[Card, int]]
+    ) -> Iterator[Cards]:
+        suit_hand = {k: n for k, n in hand.items() if n > 0 and self._cls[k] == suit}
+        if sum(suit_hand.values()) < 2:
+            return
+        for size in range(2, sum(suit_hand.values()) + 1):
+            for combo in multisets(suit_hand, size):
+                fmt = self.lead_format(combo)
+                if fmt.shape is Shape.THROW and not self.throw_problems(fmt, others):
+                    yield combo
+
+    # ------------------------------------------------------------------ follows
+
+    def check_follow(
+        self, hand: Mapping[Card, int], fmt: TrickFormat, cards: Sequence[Card]
+    ) -> None:
+        """Raise RuleError unless ``cards`` is a legal follow to ``fmt`` from ``hand``."""
+        _check_in_hand(hand, cards)
+        n, cls = fmt.size, fmt.suit_class
+        if len(cards) != n:
+            raise RuleError(
+                Reason.WRONG_NUMBER_OF_CARDS,
+                "GEN-TRICK-2",
+                f"play exactly {n} card{'s' if n > 1 else ''}",
+                expected=n,
+            )
+        own = {k: m for k, m in hand.items() if m > 0 and self._cls[k] == cls}
+        held = sum(own.values())
+        played = sum(1 for c in cards if self._cls[c] == cls)
+        need = min(n, held)
+        if played < need:
+            left = Counter(own)
+            left.subtract(c for c in cards if self._cls[c] == cls)
+            example = next(k for k, m in sorted(left.items()) if m > 0)
+            rule = {Game.DL: "DL-FOLLOW-1", Game.TR: "TR-FOLLOW-1", Game.SD: "SD-FOLLOW-1"}
+            if held < n:
+                raise RuleError(
+                    Reason.MUST_PLAY_ALL_OF_SUIT,
+                    "GEN-TRICK-3",
+                    f"must play all your {_class_name(cls)}: you hold {example}",
+                    suit_class=cls,
+                    example=example,
+                    also=rule[self.game],
+                )
+            raise RuleError(
+                Reason.MUST_FOLLOW_SUIT,
+                "GEN-TRICK-3",
+                f"must follow {_class_name(cls)}: you hold {example}",
+                suit_class=cls,
+                example=example,
+                also=rule[self.game],
+            )
+        if self.game is Game.DL and self.options.dl_follow_mode == "dead":
+            self._check_dead(own, fmt, cards)
+
+    def _check_dead(self, own: Mapping[Card, int], fmt: TrickFormat, cards: Sequence[Card]) -> None:
+        """死棒 shape obligations (DL-FOLLOW-4/5); void followers have none (DL-FOLLOW-6)."""
+        cls = fmt.suit_class
+        in_class = Counter(c for c in cards if self._cls[c] == cls)
+        if fmt.shape is Shape.PAIR:
+            if any(m == 2 for m in own.values()) and not any(m >= 2 for m in in_class.values()):
+                raise RuleError(
+                    Reason.MUST_FOLLOW_PAIR,
+                    "DL-FOLLOW-4",
+                    f"死棒: you hold a pair of {_class_name(cls)} and must play a pair",
+                )
+        elif fmt.shape is Shape.TRIPLE:
+            if any(m >= 3 for m in own.values()):
+                if not any(m >= 3 for m in in_class.values()):
+                    raise RuleError(
+                        Reason.MUST_FOLLOW_TRIPLE,
+                        "DL-FOLLOW-5",
+                        f"死棒: you hold a triple of {_class_name(cls)} and must play a triple",
+                    )
+            elif any(m == 2 for m in own.values()) and not any(m >= 2 for m in in_class.values()):
+                raise RuleError(
+                    Reason.MUST_FOLLOW_PAIR_IN_TRIPLE,
+                    "DL-FOLLOW-5",
+                    f"死棒: you hold a pair of {_class_name(cls)}; play it and one more card",
+                )
+
+    def legal_follows(self, hand: Mapping[Card, int], fmt: TrickFormat) -> Iterator[Cards]:
+        """Every distinct legal follow (identical copies grouped, so 3 decks do not explode)."""
+        n, cls = fmt.size, fmt.suit_class
+        own = {k: m for k, m in hand.items() if m > 0 and self._cls[k] == cls}
+        held = sum(own.values())
+        if held < n:
+            base = tuple(c for k, m in sorted(own.items()) for c in (k,) * m)
+            rest = {k: m for k, m in hand.items() if m > 0 and self._cls[k] != cls}
+            for extra in multisets(rest, n - held):
+                yield tuple(sorted(base + extra))
+            return
+        if self.game is Game.DL and self.options.dl_follow_mode == "dead" and n > 1:
+            yield from self._dead_follows(own, fmt)
+            return
+        yield from multisets(own, n)
+
+    def _dead_follows(self, own: Mapping[Card, int], fmt: TrickFormat) -> Iterator[Cards]:
+        if fmt.shape is Shape.PAIR:
+            if any(m == 2 for m in own.values()):
+                for k in sorted(own):
+                    if own[k] >= 2:
+                        yield (k, k)
+                return
+            yield from multisets(own, 2)
+            return
+        # triple led, follower holds at least 3 cards of the class
+        if any(m >= 3 for m in own.values()):
+            for k in sorted(own):
+                if own[k] >= 3:
+                    yield (k, k, k)
+            return
+        if any(m == 2 for m in own.values()):
+            seen: set[Cards] = set()
+            for k in sorted(own):
+                if own[k] >= 2:
+                    for j in sorted(own):
+                        if j != k or own[k] >= 3:
+                            t = tuple(sorted((k, k, j)))
+                            if t not in seen:
+                                seen.add(t)
+                                yield t
+            return
+        yield from multisets(own, 3)
+
+    # ------------------------------------------------------------------ winner
+
+    def play_key(self, fmt: TrickFormat, cards: Sequence[Card]) -> int | None:
+        """How strongly ``cards`` compete for the trick, or None if they cannot win
+        (GEN-TRICK-4, DL-WIN, TR-WIN, SD-WIN-1). A thrown lead itself has no key: see winner."""
+        cls = fmt.suit_class
+        classes = self._cls
+        first = classes[cards[0]]
+        if first != cls and (first != TRUMP or cls == TRUMP):
+            return None
+        if any(classes[c] != first for c in cards):
+            return None
+        shape = fmt.shape
+        if shape is Shape.SINGLE:
+            return self._str[cards[0]]
+        if shape is Shape.PAIR or shape is Shape.TRIPLE:
+            return self._str[cards[0]] if self._identical(cards) else None
+        if shape is Shape.TRACTOR:
+            top = self.tractor_top(cards)
+            if top is None or len(cards) != fmt.size:
+                return None
+            return top
+        # THROW: never beaten by the thrown suit, only by a ruff (TR-WIN-2)
+        if first != TRUMP:
+            return None
+        return self.ruff_key(fmt, cards)
+
+    def ruff_key(self, fmt: TrickFormat, cards: Sequence[Card]) -> int | None:
+        """TR-WIN-2: an all-trump play matching every tractor and pair of the throw."""
+        tractors = sorted((u.length for u in fmt.units if u.shape is Shape.TRACTOR), reverse=True)
+        pairs = sum(1 for u in fmt.units if u.shape is Shape.PAIR)
+        counts = Counter(cards)
+        best = self._match(counts, tractors, pairs)
+        if best is None:
+            return None
+        return best
+
+    def _match(self, counts: Counter[Card], tractors: list[int], pairs: int) -> int | None:
+        """Best key of a disjoint matching, or None: the top of the first matched component."""
+        strength = self._str
+        if tractors:
+            k = tractors[0]
+            best: int | None = None
+            pair_kinds = [c for c, m in counts.items() if m >= 2]
+            for run in self._runs(pair_kinds):
+                for i in range(len(run) - k + 1):
+                    part = run[i : i + k]
+                    rest = counts.copy()
+                    for c in part:
+                        rest[c] -= 2
+                    if self._match(rest, tractors[1:], pairs) is not None:
+                        key = strength[part[-1]]
+                        best = key if best is None else max(best, key)
+            return best
+        pair_kinds = sorted((c for c, m in counts.items() if m >= 2), key=lambda c: strength[c])
+        if len(pair_kinds) < pairs:
+            return None
+        if pairs:
+            return strength[pair_kinds[-1]]
+        return max(strength[c] for c, m in counts.items() if m > 0)
+
+    def winner(self, fmt: TrickFormat, plays: Sequence[Sequence[Card]]) -> int:
+        """Index in ``plays`` (the lead first, then in play order) of the trick's winner.
+        Equal keys: the earlier play wins (GEN-TRICK-5)."""
+        lead_key = -1 if fmt.shape is Shape.THROW else self.play_key(fmt, plays[0])
+        assert lead_key is not None
+        best, best_key = 0, lead_key
+        for i in range(1, len(plays)):
+            key = self.play_key(fmt, plays[i])
+            if key is not None and key > best_key:
+                best, best_key = i, key
+        return best
+
+
+def _check_in_hand(hand: Mapping[Card, int], cards: Sequence[Card]) -> None:
+    for c, n in Counter(cards).items():
+        if hand.get(c, 0) < n:
+            raise RuleError(Reason.CARDS_NOT_IN_HAND, "GEN-TRICK-2", f"you do not hold {c}", card=c)
+
+
+def multisets(counts: Mapping[Card, int], size: int) -> Iterator[Cards]:
+    """Distinct sub-multisets of ``counts`` with ``size`` cards, as sorted tuples."""
+    kinds = sorted(k for k, n in counts.items() if n > 0)
+    avail = [counts[k] for k in kinds]
+    # suffix sums let us prune branches that cannot reach ``size``
+    suffix = [0] * (len(kinds) + 1)
+    for i in range(len(kinds) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+    if size > suffix[0]:
+        return
+    chosen: list[Card] = []
+
+    def rec(i: int, left: int) -> Iterator[Cards]:
+        if left == 0:
+            yield tuple(chosen)
+            return
+        if i == len(kinds) or suffix[i] < left:
+            return
+        k = kinds[i]
+        top = min(avail[i], left)
+        for take in range(top, -1, -1):
+            chosen.extend((k,) * take)
+            yield from rec(i + 1, left - take)
+            if take:
+                del chosen[-take:]
+
+    yield from rec(0, size)
