@@ -1,0 +1,37 @@
+"""Events: what an action caused, with hidden parts addressed only to the seats entitled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.cards import Card, Seat, format_cards
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return format_cards(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """``data`` is public; ``secret`` is added only for the seats in ``secret_to``.
+
+    The GUI animates events and the network sends them; ``for_seat`` is the only way a seat
+    sees one, so hidden cards cannot reach a seat by mistake (GEN-INFO-1).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[str, Any] = field(default_factory=dict)
+    secret_to: frozenset[Seat] = frozenset()
+
+    def for_seat(self, seat: Seat | None) -> dict[str, Any]:
+        """The event as ``seat`` may see it; ``None`` is the referee, who sees everything."""
+        out: dict[str, Any] = {"event": self.kind, **self.data}
+        if seat is None or seat in self.secret_to:
+            out.update(self.secret)
+        return out
+
+    def public(self) -> dict[str, Any]:
+        return {"event": self.kind, **self.data}

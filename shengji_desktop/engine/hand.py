@@ -1,0 +1,278 @@
+"""The phases every hand shares: the card-by-card deal and trick play, and the seat view."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.cards import Card, Seat, card_points, format_cards, new_deck, next_seat, seat_order
+from ..rules.errors import Reason, RuleError
+from ..rules.options import Game, Options
+from ..rules.ranking import Trump, sorted_cards
+from ..rules.trick import Shape, TrickFormat, TrickRules
+from .actions import Act, Action
+from .events import Event
+
+
+class Phase:
+    DEAL = "deal"  # 发牌 (declaring allowed between cards)
+    DECLARE = "declare"  # post-deal declaring window (DL-DECL-8, TR-DECL-5)
+    BID = "bid"  # 叫分 (SD)
+    TRIBUTE = "tribute"  # 进贡 (DL)
+    KITTY = "kitty"  # 扣底
+    PLAY = "play"  # 出牌
+    SETTLED = "settled"  # 结算 shown; the table starts the next hand
+    OVER = "over"  # match (or SD session) over
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    leader: Seat
+    plays: tuple[tuple[Seat, tuple[Card, ...]], ...]
+    winner: Seat
+    points: int
+
+
+class HandBase:
+    """One hand of any game. Subclasses add their declare/bid/tribute/kitty/settle phases."""
+
+    game: Game
+
+    def __init__(self, options: Options, rng: random.Random, number: int) -> None:
+        self.options = options
+        self.rng = rng
+        self.number = number
+        self.direction = options.play_direction
+        self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in Seat}
+        self.kitty: list[Card] = []
+        self.pack: list[Card] = new_deck(self.game.decks)
+        rng.shuffle(self.pack)
+        self.dealt = 0
+        self.deal_first: Seat = Seat.S
+        self.phase = Phase.DEAL
+        self.dealer: Seat | None = None
+        self.trump: Trump | None = None
+        self.rules: TrickRules | None = None
+        self.turn: Seat | None = None
+        self.trick: list[tuple[Seat, tuple[Card, ...]]] = []
+        self.trick_format: TrickFormat | None = None
+        self.tricks: list[TrickRecord] = []
+        self.won_points: dict[Seat, int] = dict.fromkeys(Seat, 0)
+        self.result: dict[str, Any] | None = None
+        self.kitty_public = False  # kitty shown to everybody
+        self.kitty_known_to: set[Seat] = set()
+
+    # ------------------------------------------------------------------ dealing
+
+    @property
+    def deal_size(self) -> int:
+        return 4 * self.game.hand_size
+
+    def deal_seat(self, i: int) -> Seat:
+        return seat_order(self.deal_first, self.direction)[i % 4]
+
+    def deal_one(self) -> list[Event]:
+        card = self.pack[self.dealt]
+        seat = self.deal_seat(self.dealt)
+        self.hands[seat][card] += 1
+        self.dealt += 1
+        events = [
+            Event(
+                "card_dealt",
+                {"seat": seat.name, "n": self.dealt},
+                {"card": str(card)},
+                frozenset({seat}),
+            )
+        ]
+        if self.dealt == self.deal_size:
+            self.kitty = self.pack[self.deal_size :]
+            events.append(Event("deal_done", {"kitty_size": len(self.kitty)}))
+            events += self.after_deal()
+        return events
+
+    def after_deal(self) -> list[Event]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ generic driver API
+
+    def to_act(self) -> list[Seat]:
+        """Seats that may act now. During the deal every seat may declare between cards."""
+        if self.phase == Phase.PLAY and self.turn is not None:
+            return [self.turn]
+        return [s for s in Seat if self.seat_actions(s)]
+
+    def table_action(self) -> Action | None:
+        """The action the table itself takes next (dealing a card), if any."""
+        if self.phase == Phase.DEAL:
+            return Action(Act.DEAL)
+        return None
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        return self.seat_actions(seat)
+
+    def seat_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == Phase.PLAY:
+            return self.play_actions(seat)
+        return self.phase_actions(seat)
+
+    def phase_actions(self, seat: Seat) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list[Event]:
+        if action.kind is Act.DEAL:
+            if self.phase != Phase.DEAL:
+                raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
+            return self.deal_one()
+        if action.seat is None:
+            raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
+        if action.kind is Act.PLAY and self.phase == Phase.PLAY:
+            return self.play(action.seat, action.cards)
+        return self.apply_phase(action)
+
+    def apply_phase(self, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ trick play
+
+    def start_play(self, leader: Seat) -> list[Event]:
+        assert self.trump is not None
+        self.rules = TrickRules(self.trump)
+        self.phase = Phase.PLAY
+        self.turn = leader
+        self.trick = []
+        return [Event("play_started", {"leader": leader.name})]
+
+    def unseen_by(self, seat: Seat) -> Counter[Card]:
+        """Cards ``seat`` cannot locate: the deck less his hand, played cards, known kitty."""
+        pool = Counter(new_deck(self.game.decks))
+        pool.subtract(self.hands[seat])
+        for rec in self.tricks:
+            for _, cards in rec.plays:
+                pool.subtract(cards)
+        for _, cards in self.trick:
+            pool.subtract(cards)
+        if self.kitty_public or seat in self.kitty_known_to:
+            pool.subtract(self.kitty)
+        return +pool
+
+    def play_actions(self, seat: Seat) -> list[Action]:
+        if seat != self.turn:
+            return []
+        assert self.rules is not None
+        hand = self.hands[seat]
+        if not self.trick:
+            # Throws are offered only where the seat can prove them safe from what it has
+            # seen; any other throw may still be attempted and is judged by the referee.
+            plays = list(self.rules.legal_leads(hand, [self.unseen_by(seat)]))
+        else:
+            assert self.trick_format is not None
+            plays = list(self.rules.legal_follows(hand, self.trick_format))
+        return [Action(Act.PLAY, seat, p) for p in plays]
+
+    def others(self, seat: Seat) -> list[Counter[Card]]:
+        return [self.hands[s] for s in Seat if s != seat]
+
+    def play(self, seat: Seat, cards: tuple[Card, ...]) -> list[Event]:
+        if seat != self.turn:
+            raise RuleError(
+                Reason.NOT_YOUR_TURN,
+                "GEN-TRICK-1",
+                f"it is {self.turn.name if self.turn else '-'}'s turn to play",
+            )
+        assert self.rules is not None
+        events: list[Event] = []
+        if not self.trick:
+            fmt = self.rules.check_lead(self.hands[seat], cards, self.others(seat))
+            if fmt.lead != tuple(sorted(cards)):
+                events.append(
+                    Event(
+                        "throw_failed",
+                        {"seat": seat.name, "tried": format_cards(cards), "led": str(fmt.lead)},
+                    )
+                )
+            cards = fmt.lead
+            self.trick_format = fmt
+        else:
+            assert self.trick_format is not None
+            self.rules.check_follow(self.hands[seat], self.trick_format, cards)
+        self.hands[seat].subtract(cards)
+        self.hands[seat] = +self.hands[seat]
+        self.trick.append((seat, tuple(sorted(cards))))
+        events.append(
+            Event(
+                "cards_played",
+                {
+                    "seat": seat.name,
+                    "cards": format_cards(cards),
+                    "shape": self.trick_format.shape.value,
+                },
+            )
+        )
+        if len(self.trick) < 4:
+            self.turn = next_seat(seat, self.direction)
+            return events
+        return events + self.finish_trick()
+
+    def finish_trick(self) -> list[Event]:
+        assert self.rules is not None and self.trick_format is not None
+        plays = [cards for _, cards in self.trick]
+        winner = self.trick[self.rules.winner(self.trick_format, plays)][0]
+        points = sum(card_points(p) for p in plays)
+        self.won_points[winner] += points
+        self.tricks.append(TrickRecord(self.trick[0][0], tuple(self.trick), winner, points))
+        self.trick = []
+        self.trick_format = None
+        events = [
+            Event(
+                "trick_won",
+                {"seat": winner.name, "points": points, "trick": len(self.tricks)},
+            )
+        ]
+        if sum(self.hands[winner].values()) == 0:
+            self.turn = None
+            return events + self.settle()
+        self.turn = winner
+        return events
+
+    def last_trick_shape(self) -> Shape | None:
+        return None
+
+    def settle(self) -> list[Event]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: the referee's full view)."""
+        trump = self.trump
+        out: dict[str, Any] = {
+            "game": self.game.value,
+            "hand_number": self.number,
+            "phase": self.phase,
+            "dealer": self.dealer.name if self.dealer is not None else None,
+            "trump_suit": trump.suit.letter if trump and trump.suit is not None else None,
+            "level": int(trump.level) if trump else None,
+            "hand_counts": {s.name: sum(self.hands[s].values()) for s in Seat},
+            "cards_dealt": self.dealt,
+            "turn": self.turn.name if self.turn is not None else None,
+            "trick": [(s.name, format_cards(c)) for s, c in self.trick],
+            "tricks_played": len(self.tricks),
+            "last_trick": (
+                [(s.name, format_cards(c)) for s, c in self.tricks[-1].plays]
+                if self.tricks
+                else None
+            ),
+            "won_points": {s.name: p for s, p in self.won_points.items()},
+            "kitty_size": len(self.kitty),
+            "result": self.result,
+        }
+        if seat is None:
+            out["hands"] = {s.name: format_cards(self.hands[s].elements()) for s in Seat}
+        else:
+            own = list(self.hands[seat].elements())
+            out["hand"] = " ".join(map(str, sorted_cards(own, trump) if trump else sorted(own)))
+        if seat is None or self.kitty_public or seat in self.kitty_known_to:
+            out["kitty"] = format_cards(self.kitty)
+        return out

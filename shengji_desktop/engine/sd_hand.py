@@ -1,0 +1,199 @@
+"""One SD (三打一) hand: deal from the first bidder, bid, kitty and trump, play, claim, coins."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..rules import sd
+from ..rules.cards import Seat, format_cards
+from ..rules.errors import Reason, RuleError
+from ..rules.options import Game, Options
+from .actions import Act, Action
+from .events import Event
+from .hand import HandBase, Phase
+
+
+class SDHand(HandBase):
+    game = Game.SD
+
+    def __init__(
+        self, options: Options, rng: random.Random, number: int, previous_first: Seat | None
+    ) -> None:
+        super().__init__(options, rng, number)
+        self.first_bidder = sd.first_bidder(options, rng, previous_first)
+        self.deal_first = self.first_bidder  # SD-DECK-2
+        self.bidding = sd.BiddingState(self.first_bidder, (), options)
+        self.bid: int | None = None
+        self.step = ""
+        self.claim_points = 0
+        self.claimer: Seat | None = None
+        self.coins: dict[Seat, int] = {}
+
+    def after_deal(self) -> list[Event]:
+        self.phase = Phase.BID
+        return [Event("bidding_started", {"first": self.first_bidder.name})]
+
+    def phase_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == Phase.BID:
+            if seat != self.bidding.turn:
+                return []
+            return [
+                Action(Act.PASS, seat) if v is None else Action(Act.BID, seat, value=v)
+                for v in self.bidding.legal_bids()
+            ]
+        if self.phase == Phase.KITTY and seat == self.dealer:
+            if self.step == "trump":
+                return [Action(Act.CHOOSE_TRUMP, seat, suit=s) for s in sd.trump_choices()]
+            if self.step == "bury":
+                return [Action(Act.BURY, seat, value=Game.SD.kitty_size)]
+        return []
+
+    def play_actions(self, seat: Seat) -> list[Action]:
+        actions = super().play_actions(seat)
+        if seat == self.turn and not self.trick and self.claim_legal(seat):
+            actions.append(Action(Act.CLAIM, seat))
+        return actions
+
+    def claim_legal(self, seat: Seat) -> bool:
+        assert self.trump is not None
+        return sd.claim_is_legal(self.trump, self.hands[seat], self.others(seat))
+
+    def apply_phase(self, action: Action) -> list[Event]:
+        seat = action.seat
+        assert seat is not None
+        if self.phase == Phase.BID and action.kind in (Act.BID, Act.PASS):
+            value = action.value if action.kind is Act.BID else None
+            self.bidding = self.bidding.apply(seat, value)
+            events = [
+                Event("bid", {"seat": seat.name, "value": value})
+                if value is not None
+                else Event("passed", {"seat": seat.name})
+            ]
+            if self.bidding.is_closed:
+                events += self.bidding_closed()
+            return events
+        if self.phase == Phase.KITTY and seat == self.dealer:
+            if self.step == "trump" and action.kind is Act.CHOOSE_TRUMP:
+                suit = sd.check_trump_choice(action.suit)
+                self.trump = sd.sd_trump(suit, self.options)
+                self.step = "bury"
+                return [Event("trump_chosen", {"seat": seat.name, "suit": suit.letter})]
+            if self.step == "bury" and action.kind is Act.BURY:
+                left = sd.bury(self.hands[seat], action.cards)
+                self.hands[seat] = left
+                self.kitty = list(action.cards)
+                self.kitty_public = False
+                self.kitty_known_to = {seat}  # SD-KITTY-4: never shown
+                events = [
+                    Event(
+                        "kitty_buried",
+                        {"seat": seat.name, "count": len(action.cards)},
+                        {"kitty": format_cards(action.cards)},
+                        frozenset({seat}),
+                    )
+                ]
+                return events + self.start_play(seat)  # GEN-TRICK-1
+        if self.phase == Phase.PLAY and action.kind is Act.CLAIM:
+            return self.claim(seat)
+        raise RuleError(
+            Reason.NOT_IN_PHASE,
+            "SD-BID-1",
+            f"{action.kind.value} is not possible now ({self.phase})",
+        )
+
+    def bidding_closed(self) -> list[Event]:
+        result = self.bidding.result()
+        if result.status is sd.BiddingStatus.DRAW:
+            settlement = sd.settle_draw(self.hands, self.first_bidder, self.options)
+            shown = {
+                s.name: format_cards(c for c in self.hands[s].elements() if sd.is_regular_trump(c))
+                for s in Seat
+            }
+            return [Event("draw", {"regular_trumps": shown}), *self.finish(settlement, None)]
+        assert result.dealer is not None and result.bid is not None
+        dealer, self.bid = result.dealer, result.bid
+        self.dealer = dealer
+        events = [Event("dealer_fixed", {"seat": dealer.name, "bid": self.bid})]
+        defenders = frozenset(s for s in Seat if s != dealer)
+        if sd.defenders_may_view_kitty(self.bid):
+            # SD-KITTY-2: the look happens before the dealer picks the kitty up.
+            self.kitty_known_to |= defenders
+            events.append(
+                Event(
+                    "kitty_shown",
+                    {"to": "defenders"},
+                    {"kitty": format_cards(self.kitty)},
+                    defenders,
+                )
+            )
+        self.hands[dealer] = sd.take_kitty(self.hands[dealer], self.kitty)
+        self.kitty_known_to.add(dealer)
+        events.append(
+            Event(
+                "kitty_taken",
+                {"seat": dealer.name, "count": len(self.kitty)},
+                {"kitty": format_cards(self.kitty)},
+                frozenset({dealer}),
+            )
+        )
+        self.kitty = []
+        self.phase = Phase.KITTY
+        self.step = "trump"
+        return events
+
+    def claim(self, seat: Seat) -> list[Event]:
+        if seat != self.turn or self.trick:
+            raise RuleError(Reason.NOT_YOUR_TURN, "SD-CLAIM-1", "only the leader may claim")
+        assert self.trump is not None and self.dealer is not None
+        sd.check_claim(self.trump, self.hands[seat], self.others(seat))
+        result = sd.resolve_claim(seat, self.dealer, self.hands, self.options)
+        shown = {s.name: format_cards(self.hands[s].elements()) for s in Seat}
+        self.claimer = seat
+        self.claim_points = result.points_to_defenders
+        for s in Seat:
+            self.hands[s] = Counter()
+        self.turn = None
+        events = [
+            Event(
+                "claimed",
+                {"seat": seat.name, "hands": shown, "points": self.claim_points},
+            )
+        ]
+        return events + self.settle()
+
+    def defender_points(self) -> int:
+        assert self.dealer is not None
+        tricks = sum(p for s, p in self.won_points.items() if s != self.dealer)
+        return tricks + self.claim_points
+
+    def settle(self) -> list[Event]:
+        assert self.dealer is not None and self.bid is not None
+        last = self.claimer if self.claimer is not None else self.tricks[-1].winner
+        settlement = sd.settle(
+            sd.SDHandResult(self.dealer, self.bid, self.defender_points(), last), self.options
+        )
+        return self.finish(settlement, last)
+
+    def finish(self, settlement: sd.SDSettlement, last: Seat | None) -> list[Event]:
+        self.coins = dict(settlement.coins)
+        self.phase = Phase.SETTLED
+        self.result = {
+            "outcome": settlement.outcome.value,
+            "stake": settlement.stake,
+            "coins": {s.name: c for s, c in settlement.coins.items()},
+            "defender_points": self.defender_points() if self.dealer is not None else 0,
+            "bid": self.bid,
+            "last_trick": last.name if last is not None else None,
+            "draw_loser": settlement.draw_loser.name if settlement.draw_loser else None,
+        }
+        return [Event("hand_settled", dict(self.result))]
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["first_bidder"] = self.first_bidder.name
+        out["bids"] = [(s.name, v) for s, v in self.bidding.history]
+        out["bid"] = self.bid
+        out["step"] = self.step
+        return out

@@ -1,0 +1,183 @@
+"""One TR hand: deal with 亮主/正主/封主 between cards, 底三颗, face-up kitty, play, settle."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..rules import tr
+from ..rules.cards import Rank, Seat, Team, format_cards
+from ..rules.errors import Reason, RuleError
+from ..rules.options import Game, Options
+from ..rules.ranking import Trump
+from .actions import Act, Action
+from .events import Event
+from .hand import HandBase, Phase
+
+
+class TRHand(HandBase):
+    game = Game.TR
+
+    def __init__(
+        self,
+        options: Options,
+        rng: random.Random,
+        number: int,
+        dealer: Seat | None,
+        levels: dict[Team, Rank],
+    ) -> None:
+        super().__init__(options, rng, number)
+        self.deal_first = Seat(rng.randrange(4))  # TR-DECK-2: random every hand
+        self.dealer = dealer
+        self.levels = dict(levels)
+        # Hand 1: no dealer yet, but both teams start at the same level (TR-DECK-3).
+        self.level = levels[dealer.team] if dealer is not None else levels[Team.NS]
+        self.standing: tr.TRDeclaration | None = None
+        self.window: tr.TRDeclarationWindow | None = None
+        self.settlement: tr.TRSettlement | None = None
+
+    def declarations(self, seat: Seat) -> list[Action]:
+        decls = tr.legal_declarations(
+            seat, self.hands[seat], self.standing, self.level, self.options
+        )
+        return [Action(Act.DECLARE, seat, d.cards(self.level)) for d in decls]
+
+    def after_deal(self) -> list[Event]:
+        self.phase = Phase.DECLARE
+        self.window = tr.TRDeclarationWindow.start(self.dealer, self.deal_first, self.options)
+        return [Event("declare_window", {"first": self.window.to_act.name})]
+
+    def to_act(self) -> list[Seat]:
+        if self.phase == Phase.DECLARE and self.window is not None:
+            return [self.window.to_act]
+        return super().to_act()
+
+    def phase_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == Phase.DEAL:
+            return self.declarations(seat)
+        if self.phase == Phase.DECLARE:
+            assert self.window is not None
+            if seat != self.window.to_act:
+                return []
+            return [Action(Act.PASS, seat), *self.declarations(seat)]
+        if self.phase == Phase.KITTY and seat == self.dealer:
+            return [Action(Act.BURY, seat, value=Game.TR.kitty_size)]
+        return []
+
+    def apply_phase(self, action: Action) -> list[Event]:
+        seat = action.seat
+        assert seat is not None
+        if action.kind is Act.DECLARE and self.phase in (Phase.DEAL, Phase.DECLARE):
+            if self.phase == Phase.DECLARE:
+                assert self.window is not None
+                self.window._check_turn(seat)
+            decl = tr.declaration_from_cards(
+                seat, action.cards, self.standing, self.hands[seat], self.level, self.options
+            )
+            self.standing = decl
+            events = [
+                Event(
+                    "declared",
+                    {
+                        "seat": seat.name,
+                        "cards": format_cards(action.cards),
+                        "suit": decl.suit.letter,
+                        "kind": decl.kind.value,
+                    },
+                )
+            ]
+            if self.phase == Phase.DECLARE:
+                assert self.window is not None
+                self.window = self.window.after_declaration(seat)
+            return events
+        if action.kind is Act.PASS and self.phase == Phase.DECLARE:
+            assert self.window is not None
+            self.window = self.window.after_pass(seat)
+            events = [Event("passed", {"seat": seat.name})]
+            if self.window.closed:
+                events += self.window_closed()
+            return events
+        if action.kind is Act.BURY and self.phase == Phase.KITTY and seat == self.dealer:
+            return self.bury(seat, action)
+        raise RuleError(
+            Reason.NOT_IN_PHASE, "TR-DECL-5", f"{action.kind.value} is not possible now"
+        )
+
+    def window_closed(self) -> list[Event]:
+        suit = tr.final_trump_suit(self.standing, self.kitty)
+        events: list[Event] = []
+        if self.standing is None:
+            events.append(Event("bottom_three", {"suit": suit.letter}))  # 底三颗, TR-DECL-6
+        if self.dealer is None:
+            self.dealer = tr.first_hand_dealer(self.standing, self.deal_first)
+            self.level = self.levels[self.dealer.team]
+        self.trump = Trump(Game.TR, self.level, suit, self.options)
+        dealer = self.dealer
+        self.hands[dealer].update(self.kitty)
+        self.kitty_known_to = {dealer}
+        events += [
+            Event("trump_fixed", {"suit": suit.letter, "dealer": dealer.name}),
+            Event(
+                "kitty_taken",
+                {"seat": dealer.name, "count": len(self.kitty)},
+                {"kitty": format_cards(self.kitty)},
+                frozenset({dealer}),
+            ),
+        ]
+        self.phase = Phase.KITTY
+        return events
+
+    def bury(self, seat: Seat, action: Action) -> list[Event]:
+        tr.validate_bury(self.hands[seat], action.cards)
+        self.hands[seat].subtract(action.cards)
+        self.hands[seat] = +self.hands[seat]
+        self.kitty = sorted(action.cards)
+        self.kitty_public = True  # TR-KITTY-2: face up for the whole hand
+        events = [Event("kitty_buried", {"seat": seat.name, "kitty": format_cards(self.kitty)})]
+        return events + self.start_play(seat)
+
+    def settle(self) -> list[Event]:
+        assert self.dealer is not None and self.trump is not None and self.trump.suit
+        last = self.tricks[-1]
+        defenders = self.dealer.team.other
+        trick_points = sum(p for s, p in self.won_points.items() if s.team is defenders)
+        winning_play = next(c for s, c in last.plays if s == last.winner)
+        self.settlement = s = tr.settle(
+            tr.TRHandResult(
+                dealer=self.dealer,
+                levels=self.levels,
+                trump_suit=self.trump.suit,
+                trick_points=trick_points,
+                last_trick_winner=last.winner.team,
+                last_winning_play=winning_play,
+                kitty=tuple(self.kitty),
+            ),
+            self.options,
+        )
+        self.phase = Phase.SETTLED
+        self.result = {
+            "defender_points": s.points,
+            "kitty_points": sum(c.points for c in self.kitty),
+            "last_trick": last.winner.name,
+            "coins": {seat.name: c for seat, c in s.coins.items()},
+            "levels": {t.value: r.label for t, r in s.levels.items()},
+            "takeover": s.takeover,
+            "next_dealer": s.next_dealer.name,
+            "match_winner": s.match_winner.value if s.match_winner else None,
+            "rows": [f"{i.part}:{i.row.value}:{i.team.value}" for i in s.items],
+        }
+        return [Event("hand_settled", dict(self.result))]
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["levels"] = {t.value: r.label for t, r in self.levels.items()}
+        out["declaration"] = (
+            {
+                "seat": self.standing.seat.name,
+                "suit": self.standing.suit.letter,
+                "kind": self.standing.kind.value,
+            }
+            if self.standing
+            else None
+        )
+        return out
