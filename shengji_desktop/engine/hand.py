@@ -179,7 +179,7 @@ class HandBase:
             raise RuleError(
                 Reason.NOT_YOUR_TURN,
                 "GEN-TRICK-1",
-                f"it is {self.turn.name if self.turn else '-'}'s turn to play",
+                f"it is {self.turn.name if self.turn is not None else '-'}'s turn to play",
             )
         assert self.rules is not None
         events: list[Event] = []

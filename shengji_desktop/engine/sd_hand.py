@@ -186,7 +186,7 @@ class SDHand(HandBase):
             "defender_points": self.defender_points() if self.dealer is not None else 0,
             "bid": self.bid,
             "last_trick": last.name if last is not None else None,
-            "draw_loser": settlement.draw_loser.name if settlement.draw_loser else None,
+            "draw_loser": settlement.draw_loser.name if settlement.draw_loser is not None else None,
         }
         return [Event("hand_settled", dict(self.result))]
 

@@ -124,6 +124,7 @@ class TRHand(HandBase):
                 frozenset({dealer}),
             ),
         ]
+        self.kitty = []
         self.phase = Phase.KITTY
         return events
 
@@ -137,7 +138,7 @@ class TRHand(HandBase):
         return events + self.start_play(seat)
 
     def settle(self) -> list[Event]:
-        assert self.dealer is not None and self.trump is not None and self.trump.suit
+        assert self.dealer is not None and self.trump is not None and self.trump.suit is not None
         last = self.tricks[-1]
         defenders = self.dealer.team.other
         trick_points = sum(p for s, p in self.won_points.items() if s.team is defenders)

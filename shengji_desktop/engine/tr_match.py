@@ -46,5 +46,5 @@ def view(match: Match) -> dict[str, Any]:
     return {
         "levels": {t.value: r.label for t, r in state.levels.items()},
         "coins": {s.name: c for s, c in state.coins.items()},
-        "dealer": state.dealer.name if state.dealer else None,
+        "dealer": state.dealer.name if state.dealer is not None else None,
     }
