@@ -1,0 +1,143 @@
+"""Layering by reading the source: rules ← engine ← ai, net ← ui, and only ui imports Qt.
+
+import-linter checks the same contracts from pyproject.toml; this test keeps them enforced by
+plain pytest too, and counts every import statement, including those inside functions and
+`if TYPE_CHECKING:` blocks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = "shengji_desktop"
+PACKAGE_DIR = Path(__file__).resolve().parents[1] / PACKAGE
+
+QT_PACKAGES = ("PySide6", "shiboken6")
+# For each headless layer, the layers of shengji_desktop it must not import. None of them may
+# import Qt.
+FORBIDDEN_LAYERS: dict[str, frozenset[str]] = {
+    "rules": frozenset({"engine", "ai", "net", "ui"}),
+    "engine": frozenset({"ai", "net", "ui"}),
+    "ai": frozenset({"net", "ui"}),
+    "net": frozenset({"ai", "ui"}),
+}
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == PACKAGE else None
+
+
+def _imported_modules(module: str, tree: ast.AST, *, is_package: bool) -> list[tuple[int, str]]:
+    """(line, absolute module name) for every import in the tree, relative ones resolved."""
+    package_parts = module.split(".") if is_package else module.split(".")[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package_parts[: len(package_parts) - (node.level - 1)]
+                base = ".".join([*base_parts, *([node.module] if node.module else [])])
+            else:
+                base = node.module or ""
+            found.append((node.lineno, base))
+            # `from shengji_desktop import ui` imports the subpackage ui.
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
+    return found
+
+
+def layering_violations(module: str, source: str, *, is_package: bool = False) -> list[str]:
+    """The imports in `source`, the text of `module`, that break the layering rules."""
+    layer = _layer(module)
+    if layer not in FORBIDDEN_LAYERS:
+        return []
+    tree = ast.parse(source, filename=module)
+    # One report per statement and forbidden target: `from PySide6 import QtCore` names both
+    # PySide6 and PySide6.QtCore.
+    violations: dict[tuple[int, str], str] = {}
+    for line, imported in _imported_modules(module, tree, is_package=is_package):
+        if imported.split(".")[0] in QT_PACKAGES:
+            target = "Qt"
+        else:
+            target = _layer(imported)
+            target = target if target in FORBIDDEN_LAYERS[layer] else None
+        if target is not None:
+            violations.setdefault(
+                (line, target), f"{module}:{line}: {layer} imports {target} ({imported})"
+            )
+    return [violations[key] for key in sorted(violations)]
+
+
+def _package_modules() -> list[tuple[str, Path, bool]]:
+    modules = []
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts.pop()
+        modules.append((".".join(parts), path, is_package))
+    return modules
+
+
+def test_package_respects_layers() -> None:
+    modules = _package_modules()
+    assert any(name == f"{PACKAGE}.cli" for name, _, _ in modules)
+    violations = [
+        violation
+        for name, path, is_package in modules
+        for violation in layering_violations(
+            name, path.read_text(encoding="utf-8"), is_package=is_package
+        )
+    ]
+    assert violations == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "is_package", "expected"),
+    [
+        ("shengji_desktop.rules.cards", "import PySide6.QtCore", False, "rules imports Qt"),
+        ("shengji_desktop.engine", "from PySide6 import QtWidgets", True, "engine imports Qt"),
+        ("shengji_desktop.net.lan", "import shiboken6", False, "net imports Qt"),
+        (
+            "shengji_desktop.rules.play",
+            "def f():\n    from shengji_desktop.engine import game\n",
+            False,
+            "rules imports engine",
+        ),
+        ("shengji_desktop.engine.game", "from ..ui import app", False, "engine imports ui"),
+        ("shengji_desktop.engine", "from .. import ai", True, "engine imports ai"),
+        ("shengji_desktop.ai.search", "import shengji_desktop.net.client", False, "ai imports net"),
+        ("shengji_desktop.net", "from shengji_desktop import ai", True, "net imports ai"),
+        (
+            "shengji_desktop.rules.trick",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import shengji_desktop.ui\n",
+            False,
+            "rules imports ui",
+        ),
+    ],
+)
+def test_checker_reports_bad_imports(
+    module: str, source: str, is_package: bool, expected: str
+) -> None:
+    violations = layering_violations(module, source, is_package=is_package)
+    assert len(violations) == 1
+    assert expected in violations[0]
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "is_package"),
+    [
+        ("shengji_desktop.engine.game", "from shengji_desktop.rules import cards", False),
+        ("shengji_desktop.engine.game", "from ..rules.cards import Card", False),
+        ("shengji_desktop.ai", "from . import search\nfrom ..engine import game", True),
+        ("shengji_desktop.net.lan", "import json\nfrom shengji_desktop.engine import game", False),
+        ("shengji_desktop.ui.app", "import PySide6.QtWidgets\nimport shengji_desktop.ai", False),
+        ("shengji_desktop.cli", "def f():\n    from .ui.app import run_gui\n", False),
+    ],
+)
+def test_checker_accepts_allowed_imports(module: str, source: str, is_package: bool) -> None:
+    assert layering_violations(module, source, is_package=is_package) == []

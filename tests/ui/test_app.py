@@ -1,0 +1,78 @@
+"""The main window: title, felt table, menus; shown and closed offscreen."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from shengji_desktop import __version__
+from shengji_desktop.ui.app import WINDOW_SIZE, FeltView, MainWindow, about_text
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot) -> MainWindow:
+    main_window = MainWindow()
+    qtbot.addWidget(main_window)
+    return main_window
+
+
+def test_window_has_title_size_and_a_felt_scene(window: MainWindow) -> None:
+    assert window.windowTitle() == "升级 Shengji Desktop"
+    assert (window.width(), window.height()) == WINDOW_SIZE
+    assert isinstance(window.centralWidget(), FeltView)
+    assert window.view.scene() is window.scene
+    assert window.scene.items(), "the empty table still shows its edge and title"
+
+
+def test_menus(window: MainWindow) -> None:
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&Game", "&Help"]
+    assert not window.new_game_action.isEnabled()
+    assert window.quit_action.isEnabled()
+    assert __version__ in about_text()
+
+
+def test_about_shows_the_version(window: MainWindow, monkeypatch) -> None:
+    shown: list[tuple[QWidget, str, str]] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda *args: shown.append(args))
+    window.about_action.trigger()
+    assert shown and __version__ in shown[0][2]
+
+
+def test_window_shows_paints_and_closes(window: MainWindow, qtbot) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    image = window.grab().toImage()
+    assert image.width() > 0 and image.height() > 0
+    # The middle of the table is felt green, not the default grey of an empty widget.
+    middle = window.view.mapTo(window, window.view.rect().center())
+    colour = image.pixelColor(middle.x(), middle.y() + 200)
+    assert colour.green() > colour.red() + 30 and colour.green() > colour.blue() + 30
+
+    window.quit_action.trigger()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    QApplication.processEvents()
+
+
+def test_program_opens_its_window_and_keeps_running() -> None:
+    """`python -m shengji_desktop` with no arguments goes through the CLI into the Qt loop."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shengji_desktop"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        process.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        return  # still running: the window is up and waiting for the player
+    finally:
+        process.terminate()
+        _, stderr = process.communicate(timeout=10)
+    pytest.fail(f"the program exited by itself with code {process.returncode}:\n{stderr}")
