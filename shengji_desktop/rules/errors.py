@@ -34,6 +34,7 @@ class Reason(Enum):
     REVOLT_NOT_ALLOWED = "revolt_not_allowed"
     RETURN_WRONG_CARDS = "return_wrong_cards"
     BURY_ILLEGAL = "bury_illegal"
+    PICKUP_WRONG_CARDS = "pickup_wrong_cards"
     KITTY_NOT_VISIBLE = "kitty_not_visible"
     TRUMP_CHOICE_INVALID = "trump_choice_invalid"
     CLAIM_NOT_ALLOWED = "claim_not_allowed"
