@@ -143,7 +143,14 @@ def test_illegal_action_changes_nothing(game: Game) -> None:
 
 # ------------------------------------------------------------------ hidden information
 
-SECRET_KINDS = {"card_dealt", "kitty_taken", "kitty_shown", "kitty_buried"}
+SECRET_KINDS = {
+    "card_dealt",
+    "kitty_taken",
+    "kitty_shown",
+    "kitty_buried",
+    "tribute_paid",
+    "tribute_returned",
+}
 
 
 @pytest.mark.parametrize("game", list(Game))
@@ -152,7 +159,6 @@ def test_no_event_or_view_leaks_hidden_cards(game: Game) -> None:
     for seed in range(3):
         match = Match(game, Options(), seed)
         ps = players(seed)
-        rng = random.Random(seed)
         while match.phase != Phase.OVER and len(match.history) < 2:
             if match.phase == Phase.SETTLED:
                 events = match.apply(Action(Act.NEXT_HAND))
@@ -171,6 +177,9 @@ def test_no_event_or_view_leaks_hidden_cards(game: Game) -> None:
                         e.kind == "kitty_buried" and game is not Game.TR
                     ):
                         assert ("kitty" in seen) == (seen["seat"] == seat.name)
+                    elif e.kind in ("tribute_paid", "tribute_returned"):
+                        involved = {seen["seat"], seen["to"]}
+                        assert ("cards" in seen) == (seat.name in involved)
                     elif e.kind == "kitty_shown":
                         assert ("kitty" in seen) == (seat != dealer)
                     elif e.kind not in SECRET_KINDS:

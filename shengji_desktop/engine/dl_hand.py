@@ -1,0 +1,464 @@
+"""One DL (大连打滚子) hand: deal with the BJ race or level-card declarations, the flip or kitty
+draw, tribute with revolt and return, kitty exchange and others' joker burial, play, settle."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..rules import dl, dl_declare, dl_kitty, dl_settle, dl_tribute
+from ..rules.cards import BIG_JOKER, Card, Rank, Seat, format_cards, next_seat
+from ..rules.errors import Reason, RuleError
+from ..rules.options import Game, Options
+from .actions import Act, Action
+from .events import Event
+from .hand import HandBase, Phase
+
+
+class DLHand(HandBase):
+    game = Game.DL
+
+    def __init__(
+        self,
+        options: Options,
+        rng: random.Random,
+        number: int,
+        dealer: Seat | None,
+        levels: dl.TeamLevels,
+        blood: int,
+    ) -> None:
+        super().__init__(options, rng, number)
+        self.first_hand = dealer is None
+        self.levels = levels
+        self.blood = blood
+        # DL-DECK-2: hand 1 deals from a random stand-in, later hands from the dealer.
+        self.stand_in = Seat(rng.randrange(4)) if dealer is None else dealer
+        self.deal_first = self.stand_in
+        self.dealer = dealer
+        self.level = Rank(levels.of(dealer.team)) if dealer is not None else Rank.THREE
+        self.bj_shown_by: Seat | None = None
+        self.after_show: list[Card] = []
+        self.standing: dl_declare.Declaration | None = None
+        self.window_turn: Seat | None = None
+        self.window_passes = 0
+        self.source: dl_declare.TrumpSource | None = None
+        self.due: dl_tribute.TributeDue | None = None
+        self.step = ""
+        self.pending: list[Seat] = []  # who still decides in a revolt/counter/burial round
+        self.revolt: dl_tribute.Revolt | None = None
+        self.tribute_cards: tuple[Card, ...] = ()
+        self.dry_pot = False
+        self.settlement: dl_settle.DLSettlement | None = None
+        self.redeal = False
+
+    # ------------------------------------------------------------------ declaring
+
+    def deal_one(self) -> list[Event]:
+        receiver = self.deal_seat(self.dealt)
+        if self.bj_shown_by is not None and receiver == self.bj_shown_by:
+            self.after_show.append(self.pack[self.dealt])
+        return super().deal_one()
+
+    def declarations(self, seat: Seat) -> list[Action]:
+        hand = self.hands[seat]
+        if self.first_hand:
+            if dl_declare.can_show_big_joker(hand, self.bj_shown_by):
+                return [Action(Act.DECLARE, seat, (BIG_JOKER,))]
+            return []
+        decls = dl_declare.legal_declarations(seat, hand, self.level, self.standing)
+        return [Action(Act.DECLARE, seat, d.cards, suit=d.suit) for d in decls]
+
+    def declare(self, seat: Seat, action: Action) -> list[Event]:
+        hand = self.hands[seat]
+        if self.first_hand:
+            if action.cards != (BIG_JOKER,):
+                raise RuleError(
+                    Reason.DECLARATION_INVALID, "DL-DECL-1", "hand 1 is a race to show a BJ"
+                )
+            dl_declare.validate_big_joker_show(seat, hand, self.bj_shown_by)
+            self.bj_shown_by = seat
+            return [Event("declared", {"seat": seat.name, "cards": "BJ", "kind": "big_joker"})]
+        decl = dl_declare.Declaration.make(seat, action.cards, self.level, action.suit)
+        dl_declare.validate_declaration(decl, self.standing, hand, self.level)
+        self.standing = decl
+        return [
+            Event(
+                "declared",
+                {
+                    "seat": seat.name,
+                    "cards": format_cards(decl.cards),
+                    "suit": decl.suit.letter,
+                    "kind": decl.strength.name.lower(),
+                },
+            )
+        ]
+
+    def after_deal(self) -> list[Event]:
+        self.phase = Phase.DECLARE  # DL-DECL-8: the post-deal window
+        self.window_turn = self.stand_in
+        self.window_passes = 0
+        return [Event("declare_window", {"first": self.stand_in.name})]
+
+    def window_closed(self) -> list[Event]:
+        events: list[Event] = []
+        if self.first_hand:
+            if self.bj_shown_by is not None:
+                self.dealer = self.bj_shown_by
+                draw = dl_declare.resolve_race_trump(self.after_show, self.kitty, self.rng)
+                suit = draw.suit
+                self.source = dl_declare.TrumpSource.BIG_JOKER_SHOW
+                if draw.drawn:
+                    events.append(Event("kitty_drawn", {"count": len(draw.drawn)}))
+            else:
+                flip = dl_declare.flip_for_dealer(self.kitty, self.stand_in, self.options)
+                events.append(
+                    Event(
+                        "kitty_flipped",
+                        {
+                            "flips": [(s.name, str(c)) for s, c in flip.flips],
+                            "extra": format_cards(flip.extra),
+                        },
+                    )
+                )
+                self.dealer, suit = flip.dealer, flip.trump
+                self.source = dl_declare.TrumpSource.FLIP
+        else:
+            if self.standing is not None:
+                suit = self.standing.suit
+                self.source = dl_declare.TrumpSource.DECLARATION
+            else:
+                draw = dl_declare.draw_trump_from_kitty(self.kitty, self.rng)
+                suit = draw.suit
+                self.source = dl_declare.TrumpSource.KITTY_DRAW
+                events.append(Event("kitty_drawn", {"count": len(draw.drawn)}))
+        if suit is None:  # six jokers in the kitty: redeal (DL-DECL-9, DL-OP-2)
+            self.redeal = True
+            self.phase = Phase.SETTLED
+            self.result = {"redeal": True}
+            return [*events, Event("redeal", {})]
+        dealer = self.dealer
+        assert dealer is not None
+        self.trump = dl.dl_trump(int(self.level), suit, self.options)
+        events.append(Event("trump_fixed", {"suit": suit.letter, "dealer": dealer.name}))
+        self.due = dl_tribute.tribute_due(dealer, self.blood, self.first_hand, self.options)
+        if self.due is not None:
+            self.phase = Phase.TRIBUTE
+            events.append(
+                Event(
+                    "tribute_due",
+                    {"payer": self.due.payer.name, "receiver": dealer.name, "blood": self.blood},
+                )
+            )
+            self.pending = [
+                s
+                for s in (self.due.payer, self.due.payer.partner)
+                if dl_tribute.revolts_available(s, self.hands[s], self.due, self.options)
+            ]
+            self.step = "revolt"
+            return events + self.advance_tribute()
+        return events + self.open_kitty()
+
+    # ------------------------------------------------------------------ tribute
+
+    def advance_tribute(self) -> list[Event]:
+        assert self.due is not None
+        if self.step == "revolt" and not self.pending:
+            self.step = "pay"
+        if self.step == "counter" and not self.pending:
+            # DL-TRIB-6: an uncountered revolt cancels the tribute for good (DL-TRIB-9).
+            return [Event("tribute_cancelled", {}), *self.open_kitty()]
+        return []
+
+    # ------------------------------------------------------------------ kitty
+
+    def open_kitty(self) -> list[Event]:
+        assert self.trump is not None and self.source is not None and self.dealer is not None
+        events: list[Event] = []
+        revealed = dl_declare.kitty_revealed(self.source)
+        self.dry_pot = dl_kitty.hand_is_dry_pot(self.source, self.kitty, self.trump)
+        if revealed:
+            self.kitty_public = True
+            events.append(
+                Event("kitty_revealed", {"kitty": format_cards(self.kitty), "dry": self.dry_pot})
+            )
+        self.phase = Phase.KITTY
+        if self.dry_pot:  # 干锅: no exchange, nobody buries jokers (DL-KITTY-3)
+            return events + self.start_play(self.dealer)
+        self.hands[self.dealer].update(self.kitty)
+        events.append(
+            Event(
+                "kitty_taken",
+                {"seat": self.dealer.name, "count": len(self.kitty)},
+                {"kitty": format_cards(self.kitty)},
+                frozenset({self.dealer}),
+            )
+        )
+        self.kitty = []
+        self.kitty_public = False
+        self.step = "bury"
+        return events
+
+    def others_bury(self) -> list[Event]:
+        assert self.trump is not None and self.dealer is not None
+        while self.pending:
+            seat = self.pending[0]
+            if dl_kitty.legal_joker_burials(
+                seat, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
+            ):
+                return []
+            self.pending.pop(0)
+        return self.start_play(self.dealer)
+
+    # ------------------------------------------------------------------ driver API
+
+    def to_act(self) -> list[Seat]:
+        if self.phase == Phase.DECLARE and self.window_turn is not None:
+            return [self.window_turn]
+        return super().to_act()
+
+    def phase_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == Phase.DEAL:
+            return self.declarations(seat)
+        if self.phase == Phase.DECLARE:
+            if seat != self.window_turn:
+                return []
+            return [Action(Act.PASS, seat), *self.declarations(seat)]
+        if self.phase == Phase.TRIBUTE:
+            return self.tribute_actions(seat)
+        if self.phase == Phase.KITTY:
+            if self.step == "bury" and seat == self.dealer:
+                return [Action(Act.BURY, seat, value=Game.DL.kitty_size)]
+            if self.step == "others" and self.pending and seat == self.pending[0]:
+                assert self.trump is not None and self.dealer is not None
+                burials = dl_kitty.legal_joker_burials(
+                    seat, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
+                )
+                return [Action(Act.PASS, seat)] + [
+                    Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials
+                ]
+        return []
+
+    def tribute_actions(self, seat: Seat) -> list[Action]:
+        due, trump = self.due, self.trump
+        assert due is not None and trump is not None
+        if self.step in ("revolt", "counter"):
+            if not self.pending or seat != self.pending[0]:
+                return []
+            if self.step == "revolt":
+                revolts = dl_tribute.revolts_available(seat, self.hands[seat], due, self.options)
+                return [Action(Act.PASS, seat)] + [
+                    Action(Act.REVOLT, seat, (r.joker,) * 3) for r in revolts
+                ]
+            return [Action(Act.PASS, seat), Action(Act.COUNTER, seat, (BIG_JOKER,) * 3)]
+        if self.step == "pay" and seat == due.payer:
+            choice = dl_tribute.tribute_choice(self.hands[seat], due.blood, trump)
+            return [Action(Act.TRIBUTE, seat, c) for c in choice.choices()]
+        if self.step == "return" and seat == due.receiver:
+            n = len(self.tribute_cards)
+            if self.options.dl_tribute_return == "any":
+                return [Action(Act.RETURN, seat, value=n)]
+            choice = dl_tribute.return_choice(self.hands[seat], n, trump, self.options)
+            return [Action(Act.RETURN, seat, c) for c in choice.choices()]
+        return []
+
+    def apply_phase(self, action: Action) -> list[Event]:
+        seat = action.seat
+        assert seat is not None
+        kind = action.kind
+        if kind is Act.DECLARE and self.phase == Phase.DEAL:
+            return self.declare(seat, action)
+        if self.phase == Phase.DECLARE and kind in (Act.DECLARE, Act.PASS):
+            if seat != self.window_turn:
+                raise RuleError(
+                    Reason.NOT_YOUR_TURN, "DL-DECL-8", f"{self.window_turn}'s turn to declare"
+                )
+            if kind is Act.DECLARE:
+                events = self.declare(seat, action)
+                self.window_passes = 0
+            else:
+                events = [Event("passed", {"seat": seat.name})]
+                self.window_passes += 1
+            self.window_turn = next_seat(seat, self.direction)
+            if self.window_passes >= 4:
+                self.window_turn = None
+                events += self.window_closed()
+            return events
+        if self.phase == Phase.TRIBUTE:
+            return self.apply_tribute(seat, action)
+        if self.phase == Phase.KITTY:
+            return self.apply_kitty(seat, action)
+        raise RuleError(Reason.NOT_IN_PHASE, "DL-DECL-8", f"{kind.value} is not possible now")
+
+    def apply_tribute(self, seat: Seat, action: Action) -> list[Event]:
+        due, trump = self.due, self.trump
+        assert due is not None and trump is not None and self.dealer is not None
+        kind = action.kind
+        if self.step in ("revolt", "counter") and self.pending and seat == self.pending[0]:
+            if kind is Act.PASS:
+                self.pending.pop(0)
+                return [Event("passed", {"seat": seat.name}), *self.advance_tribute()]
+            if self.step == "revolt" and kind is Act.REVOLT and action.cards:
+                revolt = dl_tribute.Revolt(seat, action.cards[0])
+                dl_tribute.validate_revolt(revolt, self.hands[seat], due, self.options)
+                self.revolt = revolt
+                events = [Event("revolt", {"seat": seat.name, "cards": format_cards(action.cards)})]
+                self.pending = [
+                    s
+                    for s in (due.receiver, due.receiver.partner)
+                    if dl_tribute.counter_available(s, self.hands[s], revolt, due)
+                ]
+                self.step = "counter"
+                return events + self.advance_tribute()
+            if self.step == "counter" and kind is Act.COUNTER and self.revolt is not None:
+                dl_tribute.validate_counter(seat, self.hands[seat], self.revolt, due)
+                self.pending = []
+                self.step = "pay"
+                return [Event("counter", {"seat": seat.name, "cards": "BJ BJ BJ"})]
+        if self.step == "pay" and seat == due.payer and kind is Act.TRIBUTE:
+            dl_tribute.validate_tribute(self.hands[seat], action.cards, due.blood, trump)
+            self.hands[seat].subtract(action.cards)
+            self.hands[seat] = +self.hands[seat]
+            self.hands[due.receiver].update(action.cards)
+            self.tribute_cards = tuple(action.cards)
+            self.step = "return"
+            both = frozenset({seat, due.receiver})
+            return [
+                Event(
+                    "tribute_paid",
+                    {"seat": seat.name, "to": due.receiver.name, "count": len(action.cards)},
+                    {"cards": format_cards(action.cards)},
+                    both,
+                )
+            ]
+        if self.step == "return" and seat == due.receiver and kind is Act.RETURN:
+            n = len(self.tribute_cards)
+            dl_tribute.validate_return(self.hands[seat], action.cards, n, trump, self.options)
+            self.hands[seat].subtract(action.cards)
+            self.hands[seat] = +self.hands[seat]
+            self.hands[due.payer].update(action.cards)
+            both = frozenset({seat, due.payer})
+            events = [
+                Event(
+                    "tribute_returned",
+                    {"seat": seat.name, "to": due.payer.name, "count": n},
+                    {"cards": format_cards(action.cards)},
+                    both,
+                )
+            ]
+            return events + self.open_kitty()
+        raise RuleError(Reason.NOT_YOUR_TURN, "DL-TRIB-2", f"{kind.value} is not yours to make now")
+
+    def apply_kitty(self, seat: Seat, action: Action) -> list[Event]:
+        assert self.trump is not None and self.dealer is not None
+        kind = action.kind
+        if self.step == "bury" and seat == self.dealer and kind is Act.BURY:
+            shown = dl_kitty.validate_dealer_burial(self.hands[seat], action.cards, self.dry_pot)
+            self.hands[seat].subtract(action.cards)
+            self.hands[seat] = +self.hands[seat]
+            self.kitty = list(action.cards)
+            self.kitty_known_to = {seat}
+            self.kitty_public = shown  # DL-KITTY-7
+            if shown:
+                events = [
+                    Event("kitty_buried", {"seat": seat.name, "kitty": format_cards(self.kitty)})
+                ]
+            else:
+                events = [
+                    Event(
+                        "kitty_buried",
+                        {"seat": seat.name, "count": len(self.kitty)},
+                        {"kitty": format_cards(self.kitty)},
+                        frozenset({seat}),
+                    )
+                ]
+            self.step = "others"
+            self.pending = list(dl_kitty.joker_burial_order(seat, self.options))
+            return events + self.others_bury()
+        if self.step == "others" and self.pending and seat == self.pending[0]:
+            if kind is Act.PASS:
+                self.pending.pop(0)
+                return [Event("passed", {"seat": seat.name}), *self.others_bury()]
+            if kind is Act.BURY_JOKERS:
+                burial = dl_kitty.JokerBurial(seat, action.cards, action.taken)
+                new_kitty = dl_kitty.validate_joker_burial(
+                    burial, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
+                )
+                self.hands[seat].subtract(action.cards)
+                self.hands[seat].update(action.taken)
+                self.hands[seat] = +self.hands[seat]
+                self.kitty = list(new_kitty)
+                self.kitty_public = True  # DL-KITTY-8: then the kitty is shown
+                self.pending.pop(0)
+                events = [
+                    Event(
+                        "jokers_buried",
+                        {
+                            "seat": seat.name,
+                            "jokers": format_cards(action.cards),
+                            "taken": format_cards(action.taken),
+                            "kitty": format_cards(self.kitty),
+                        },
+                    )
+                ]
+                return events + self.others_bury()
+        raise RuleError(
+            Reason.NOT_YOUR_TURN, "DL-KITTY-8", f"{kind.value} is not yours to make now"
+        )
+
+    # ------------------------------------------------------------------ settle
+
+    def settle(self) -> list[Event]:
+        assert self.dealer is not None
+        last = self.tricks[-1]
+        catchers = self.dealer.team.other
+        trick_points = sum(p for s, p in self.won_points.items() if s.team is catchers)
+        self.settlement = s = dl_settle.settle(
+            dl_settle.DLHandOutcome(
+                dealer=self.dealer,
+                levels=self.levels,
+                trick_points=trick_points,
+                last_trick=last.winner.team,
+                kitty=tuple(self.kitty),
+                dry_pot=self.dry_pot,
+                options=self.options,
+            )
+        )
+        self.phase = Phase.SETTLED
+        self.result = {
+            "score": s.score,
+            "kitty_points": s.kitty_points,
+            "dug": s.dug,
+            "case": s.case,
+            "jokers": s.jokers,
+            "levels": {"NS": s.levels.ns, "EW": s.levels.ew},
+            "blood": s.blood,
+            "payer": s.payer.name if s.payer is not None else None,
+            "next_dealer": s.next_dealer.name if s.next_dealer is not None else None,
+            "match_winner": s.match_winner.value if s.match_winner is not None else None,
+            "end_reason": s.end_reason.value if s.end_reason is not None else None,
+            "dry_pot": self.dry_pot,
+        }
+        return [Event("hand_settled", dict(self.result))]
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["levels"] = {"NS": self.levels.ns, "EW": self.levels.ew}
+        out["blood"] = self.blood
+        out["step"] = self.step
+        out["big_joker_shown_by"] = self.bj_shown_by.name if self.bj_shown_by is not None else None
+        out["declaration"] = (
+            {
+                "seat": self.standing.seat.name,
+                "cards": format_cards(self.standing.cards),
+                "suit": self.standing.suit.letter,
+            }
+            if self.standing is not None
+            else None
+        )
+        if self.due is not None:
+            out["tribute"] = {
+                "payer": self.due.payer.name,
+                "receiver": self.due.receiver.name,
+                "blood": self.due.blood,
+            }
+        return out
