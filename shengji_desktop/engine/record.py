@@ -121,3 +121,24 @@ def default_save_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("shengji-desktop", appauthor=False)) / "autosave.json"
+
+
+class AutosavedMatch:
+    """A match that saves itself after every applied action (crash-safe, see write_atomic).
+
+    The GUI calls ``apply`` off its UI thread; a failed write never loses the previous save.
+    """
+
+    def __init__(self, match: Match, path: Path | None = None) -> None:
+        self.match = match
+        self.path = path or default_save_path()
+
+    def apply(self, action: Action) -> list[Event]:
+        events = self.match.apply(action)  # an illegal action raises before anything is saved
+        save(self.match, self.path)
+        return events
+
+    @classmethod
+    def resume(cls, path: Path | None = None) -> AutosavedMatch:
+        target = path or default_save_path()
+        return cls(load(target), target)

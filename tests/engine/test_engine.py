@@ -288,3 +288,39 @@ def test_corrupt_save_is_named_and_last_good_kept(tmp_path: Path) -> None:
         "broken.json",
         "truncated.json",
     ]
+
+
+def test_case_sd_26_dealer_leads_first_trick_then_winners_lead() -> None:
+    """CASE-SD-26 (GEN-TRICK-1): trick 1 is led by the winning bidder, later tricks by the
+    previous trick's winner; the same holds for DL and TR dealers."""
+    for game in Game:
+        for seed in range(6):
+            match, _ = run(game, Options(), seed, 1)
+            hand = match.hand
+            if not hand.tricks:
+                continue  # 流局 or redeal
+            assert hand.tricks[0].leader == hand.dealer
+            for before, after in zip(hand.tricks, hand.tricks[1:], strict=False):
+                assert after.leader == before.winner
+
+
+def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
+    from shengji_desktop.engine.record import AutosavedMatch
+
+    path = tmp_path / "autosave.json"
+    auto = AutosavedMatch(Match(Game.TR, Options(), 3), path)
+    ps = players(3)
+    for _ in range(150):
+        m = auto.match
+        if m.phase == Phase.DEAL:
+            auto.apply(Action(Act.DEAL))
+        else:
+            seat = m.to_act()[0]
+            auto.apply(ps[seat].choose(m, seat, m.legal_actions(seat)))
+        assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == len(m.actions)
+    resumed = AutosavedMatch.resume(path)
+    assert resumed.match.view(None) == auto.match.view(None)
+    good = path.read_text(encoding="utf-8")
+    with pytest.raises(RuleError):
+        auto.apply(Action(Act.BID, Seat.S, value=60))
+    assert path.read_text(encoding="utf-8") == good
