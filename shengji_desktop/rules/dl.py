@@ -16,6 +16,7 @@ from typing import Final
 from .cards import Card, Hand, Rank, Seat, Suit, Team, iter_cards, new_deck, next_seat
 from .options import DEFAULT_OPTIONS, Game, Options
 from .ranking import Trump
+from .trick import multisets
 
 Cards = tuple[Card, ...]
 
@@ -142,21 +143,8 @@ class CardChoice:
 
 
 def sub_multisets(pool: Mapping[Card, int], size: int) -> Iterator[Cards]:
-    """Every distinct multiset of ``size`` cards drawn from ``pool``."""
-    kinds = sorted(c for c, n in pool.items() if n > 0)
-
-    def rec(i: int, left: int) -> Iterator[Cards]:
-        if left == 0:
-            yield ()
-            return
-        if i == len(kinds):
-            return
-        card = kinds[i]
-        for take in range(min(pool[card], left), -1, -1):
-            for rest in rec(i + 1, left - take):
-                yield (card,) * take + rest
-
-    return rec(0, size)
+    """Every distinct multiset of ``size`` cards drawn from ``pool`` (sorted tuples)."""
+    return multisets(pool, size)
 
 
 def extreme_choice(cards: Iterable[Card], n: int, key: Callable[[Card], int]) -> CardChoice:
