@@ -45,6 +45,7 @@ def _add_play(subparsers: Subparsers) -> None:
 def _play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from shengji_desktop.ai import make_player
     from shengji_desktop.engine.headless import play_headless
     from shengji_desktop.rules.options import Game, Options
 
@@ -63,6 +64,7 @@ def _play(args: argparse.Namespace) -> int:
             seats,
             args.hands,
             Path(args.record) if args.record else None,
+            make_player=make_player,
         )
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

@@ -15,7 +15,7 @@ from .actions import Act, Action
 from .hand import Phase
 from .headless import drive
 from .match import Match
-from .players import RandomPlayer
+from .players import Player, RandomPlayer
 
 
 def _players(seed: int) -> dict[Seat, RandomPlayer]:
@@ -78,7 +78,8 @@ def bench_hands(game: Game, hands: int) -> dict[str, float]:
     for seed in range(hands):
         match = Match(game, Options(), 1000 + seed)
         t0 = time.perf_counter()
-        drive(match, _players(seed), random.Random(seed), 1)
+        players: dict[Seat, Player] = dict(_players(seed))
+        drive(match, players, random.Random(seed), 1)
         times.append(time.perf_counter() - t0)
     return {
         "hand_ms_median": statistics.median(times) * 1e3,

@@ -264,6 +264,16 @@ class HandBase:
                 if self.tricks
                 else None
             ),
+            # Every trick so far (public: GEN-INFO-1); players count cards from it.
+            "tricks": [
+                {
+                    "leader": rec.leader.name,
+                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
+                    "winner": rec.winner.name,
+                    "points": rec.points,
+                }
+                for rec in self.tricks
+            ],
             "won_points": {s.name: p for s, p in self.won_points.items()},
             "kitty_size": len(self.kitty),
             "result": self.result,

@@ -15,15 +15,17 @@ from .events import Event
 from .hand import Phase
 from .match import Match
 from .names import SEAT_ZH, cards_zh
-from .players import RandomPlayer
+from .players import Player, RandomPlayer
 from .record import with_check, write_atomic
 
-PlayerFactory = Callable[[str, random.Random], Any]
+# A factory makes the seat's player from its kind ("random", "easy", ...) and a seed string.
+PlayerFactory = Callable[[str, str], Player]
 
 
-def make_player(kind: str, rng: random.Random) -> Any:
+def random_only(kind: str, seed: str) -> Player:
+    """The engine knows only random seats; the ai package supplies the others."""
     if kind == "random":
-        return RandomPlayer(rng)
+        return RandomPlayer(random.Random(seed))
     raise ValueError(f"unknown player kind {kind!r} (available: random)")
 
 
@@ -53,7 +55,7 @@ def describe(event: Event) -> str | None:
 
 def drive(
     match: Match,
-    players: dict[Seat, Any],
+    players: dict[Seat, Player],
     driver_rng: random.Random,
     hands: int,
     on_events: Callable[[list[Event]], None] | None = None,
@@ -78,15 +80,21 @@ def drive(
             driver_rng.shuffle(seats)
             for seat in seats:
                 legal = match.legal_actions(seat)
-                if legal and players[seat].wants_to_act(legal):
-                    apply(players[seat].choose(match, seat, legal))
+                if not legal:
+                    continue
+                action = players[seat].decide(match.view(seat), legal)
+                if action is not None:
+                    apply(action)
                     break
             else:
                 apply(Action(Act.DEAL))
             continue
         seat = match.to_act()[0]
         legal = match.legal_actions(seat)
-        apply(players[seat].choose(match, seat, legal))
+        action = players[seat].decide(match.view(seat), legal)
+        if action is None:
+            raise RuntimeError(f"{seat.name} returned no action in phase {match.phase}")
+        apply(action)
     return all_events
 
 
@@ -98,10 +106,11 @@ def play_headless(
     hands: int,
     record: Path | None = None,
     out: Callable[[str], None] = print,
+    make_player: PlayerFactory = random_only,
 ) -> dict[str, Any]:
     match = Match(game, options, seed)
     players = {
-        seat: make_player(kind, random.Random(f"{seed}/player/{seat.name}"))
+        seat: make_player(kind, f"{seed}/player/{seat.name}")
         for seat, kind in zip(Seat, seat_kinds, strict=True)
     }
     out(f"第 1 局 hand 1 — {game.value} seed {seed}")

@@ -1,0 +1,22 @@
+"""Computer players: easy, normal and hard for every decision of every game.
+
+``make_player(kind, seed)`` gives a player for one seat; its ``decide(view, legal)`` sees only
+``match.view(seat)`` and the legal actions (see ``engine.players.Player``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.players import Player, RandomPlayer
+
+KINDS = ("random", "easy", "normal", "hard")
+
+
+def make_player(kind: str, seed: str | int, budget: float | None = None) -> Player:
+    """A player of strength ``kind``; ``seed`` seeds all its decisions. ``budget`` is the
+    hard player's thinking time per decision in seconds (default 1 s)."""
+    rng = random.Random(f"ai/{kind}/{seed}")
+    if kind == "random":
+        return RandomPlayer(rng)
+    raise ValueError(f"unknown player kind {kind!r} (available: {', '.join(KINDS)})")
