@@ -128,7 +128,53 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_play, _add_replay, _add_bench)
+def _add_arena(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "arena", help="duplicate deals between two computer players, JSON last"
+    )
+    parser.add_argument("--game", choices=["dl", "tr", "sd"], required=True)
+    parser.add_argument("--a", default="normal", help="kind of player A (random/easy/normal/hard)")
+    parser.add_argument("--b", default="easy", help="kind of player B")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    parser.add_argument(
+        "--playouts", type=int, default=None, help="hard: fixed determinizations (reproducible)"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
+    )
+    parser.set_defaults(handler=_arena)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from shengji_desktop.ai import make_player
+    from shengji_desktop.ai.arena import run_arena
+    from shengji_desktop.rules.options import Game, Options
+
+    try:
+        options = Options.from_dict(dict(_split_option(o) for o in args.option))
+        if args.deals < 1:
+            raise ValueError("--deals must be at least 1")
+        for kind in (args.a, args.b):
+            make_player(kind, 0, budget=args.budget, playouts=args.playouts)
+    except ValueError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+
+    def make(kind: str, seed: str):  # type: ignore[no-untyped-def]
+        return make_player(kind, seed, budget=args.budget, playouts=args.playouts)
+
+    run_arena(Game(args.game), args.a, args.b, args.deals, args.seed, make, options)
+    return 0
+
+
+SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    _add_play,
+    _add_replay,
+    _add_arena,
+    _add_bench,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,10 +13,17 @@ from ..engine.players import Player, RandomPlayer
 KINDS = ("random", "easy", "normal", "hard")
 
 
-def make_player(kind: str, seed: str | int, budget: float | None = None) -> Player:
+def make_player(
+    kind: str, seed: str | int, budget: float | None = None, playouts: int | None = None
+) -> Player:
     """A player of strength ``kind``; ``seed`` seeds all its decisions. ``budget`` is the
-    hard player's thinking time per decision in seconds (default 1 s)."""
+    hard player's thinking time per decision in seconds (default 1 s); ``playouts`` instead
+    fixes the number of sampled deals per decision, which makes hard games reproducible."""
     rng = random.Random(f"ai/{kind}/{seed}")
     if kind == "random":
         return RandomPlayer(rng)
+    if kind in ("easy", "normal"):
+        from .players import HeuristicPlayer
+
+        return HeuristicPlayer(rng, careful=kind == "normal")
     raise ValueError(f"unknown player kind {kind!r} (available: {', '.join(KINDS)})")

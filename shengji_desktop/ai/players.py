@@ -1,0 +1,129 @@
+"""The easy and normal players: rules of thumb (easy) and a card-counting heuristic (normal)
+for every decision of every game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.actions import Act, Action
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
+from ..rules.dl_kitty import big_jokers_first
+from ..rules.options import Game
+from ..rules.ranking import TRUMP
+from . import phases
+from .knowledge import Knowledge
+from .policy import Cards, PoolThreats, Situation, choose_follow, choose_lead
+
+CHOOSE_N = (Act.BURY, Act.RETURN, Act.TRIBUTE)
+
+
+class HeuristicPlayer:
+    """``careful`` = normal (counts cards, feeds partner, plays for the last trick); otherwise
+    easy (plausible rules of thumb, no counting)."""
+
+    kind = "normal"
+
+    def __init__(self, rng: random.Random, careful: bool = True) -> None:
+        self.rng = rng
+        self.careful = careful
+        self.kind = "normal" if careful else "easy"
+
+    # ------------------------------------------------------------------ the one entry point
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        if not legal:
+            return None
+        k = Knowledge.from_view(view)
+        kinds = {a.kind for a in legal}
+        if view["phase"] == "deal":
+            return phases.declare(k, legal, self.careful)
+        if kinds & {Act.PLAY, Act.CLAIM}:
+            return self.play(k, legal)
+        if Act.DECLARE in kinds:
+            return phases.declare(k, legal, self.careful) or legal[0]
+        if Act.BID in kinds:
+            return phases.bid(k, legal, self.careful)
+        if Act.CHOOSE_TRUMP in kinds:
+            return phases.choose_trump(k, legal)
+        if Act.REVOLT in kinds:
+            return next(a for a in legal if a.kind is Act.REVOLT)  # cancels our tribute
+        if Act.COUNTER in kinds:
+            return next(a for a in legal if a.kind is Act.COUNTER)  # restores the tribute
+        if Act.BURY_JOKERS in kinds:
+            return self.other_joker_burial(k, legal)
+        for a in legal:
+            if a.kind in CHOOSE_N and not a.cards and a.value:
+                return Action(a.kind, a.seat, self.give(k, a.kind, a.value))
+        if kinds <= {Act.TRIBUTE, Act.RETURN}:
+            return phases.pick_choice(k, legal)
+        return legal[0]
+
+    # ------------------------------------------------------------------ cards given away
+
+    def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
+        if kind is Act.BURY:
+            # SD: points in the kitty count for nobody (SD-SCORE-1), so bury them.
+            cards = phases.give_away(k, n, keep_points=k.game is not Game.SD, rng=self.rng)
+            if k.game is Game.DL and self.careful:
+                cards = self.dl_bury_jokers(k, cards)
+            return cards
+        return phases.give_away(k, n, keep_points=True, rng=self.rng)
+
+    def dl_bury_jokers(self, k: Knowledge, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """DL-SETTLE-1/2: a big joker in a kitty the dealer side keeps is worth 2 more levels.
+        Bury one when the hand is long in trumps and holds big jokers to spare."""
+        if k.hand[BIG_JOKER] < 2 or phases.trump_share(k, k.trump.suit if k.trump else None) < 0.5:
+            return cards
+        chosen = (BIG_JOKER, *sorted(cards, key=lambda c: -int(c))[1:])
+        if not big_jokers_first(k.hand, chosen):
+            return cards
+        return tuple(sorted(chosen))
+
+    def other_joker_burial(self, k: Knowledge, legal: list[Action]) -> Action:
+        """DL-KITTY-8: jokers buried by others help whoever wins the last trick. The dealer's
+        partner adds one big joker when our side is long in trumps; catchers keep theirs."""
+        passing = next(a for a in legal if a.kind is Act.PASS)
+        if not self.careful or k.attacking or k.trump is None:
+            return passing
+        one_bj = [a for a in legal if a.kind is Act.BURY_JOKERS and a.cards == (BIG_JOKER,)]
+        trumps = sum(n for c, n in k.hand.items() if k.trump.classes[c] == TRUMP)
+        if one_bj and k.hand[BIG_JOKER] >= 2 and trumps * 2 >= sum(k.hand.values()):
+            return one_bj[0]
+        return passing
+
+    # ------------------------------------------------------------------ trick play
+
+    def situation(self, k: Knowledge) -> Situation:
+        assert k.rules is not None
+        leader = k.trick[0][0] if k.trick else k.seat
+        return Situation(
+            k.rules,
+            k.seat,
+            k.hand,
+            k.trick,
+            k.friends,
+            seat_order(leader, k.options.play_direction),
+            PoolThreats(k.rules, k.unseen(), k.voids, k.known),
+            sum(k.hand.values()),
+        )
+
+    def play(self, k: Knowledge, legal: list[Action]) -> Action:
+        claims = [a for a in legal if a.kind is Act.CLAIM]
+        if claims:
+            return claims[0]  # offered only when every remaining trick is ours (SD-CLAIM)
+        cards = self.choose_cards(k, [a.cards for a in legal if a.kind is Act.PLAY])
+        return next(a for a in legal if a.kind is Act.PLAY and a.cards == cards)
+
+    def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
+        if len(plays) == 1:
+            return plays[0]
+        sit = self.situation(k)
+        fmt = k.trick_format()
+        if fmt is None:
+            return choose_lead(sit, plays, k.voids, not k.attacking, self.careful)
+        return choose_follow(sit, fmt, self.careful)
+
+
+def is_joker(card: Card) -> bool:
+    return card in (BIG_JOKER, SMALL_JOKER)
