@@ -26,4 +26,12 @@ def make_player(
         from .players import HeuristicPlayer
 
         return HeuristicPlayer(rng, careful=kind == "normal")
+    if kind == "hard":
+        from .players import HardPlayer
+
+        if budget is not None and budget < 0:
+            raise ValueError("the budget must be a positive number of seconds")
+        if playouts is not None and playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        return HardPlayer(rng, 1.0 if budget is None else budget, playouts)
     raise ValueError(f"unknown player kind {kind!r} (available: {', '.join(KINDS)})")

@@ -60,7 +60,7 @@ def hand_result(match: Match, before: dict[str, int], a_team: str) -> float:
         base = match.options.sd_room_base
         a = sum(coins[s.name] for s in TEAM_SEATS[a_team])
         b = sum(coins[s.name] for s in TEAM_SEATS[b_team])
-        return (a - b) / base
+        return float(a - b) / base
     after = team_levels(match)
     return float((after[a_team] - before[a_team]) - (after[b_team] - before[b_team]))
 
@@ -155,6 +155,9 @@ def run_arena(
         figures[f"{label}_ms_median"] = round(med, 3)
         figures[f"{label}_ms_p95"] = round(p95, 3)
         figures[f"{label}_decisions"] = len(ms)
-        out(f"  {label} ({kind}) decision time: median {med:.2f} ms, p95 {p95:.2f} ms, {len(ms)} decisions")
+        out(
+            f"  {label} ({kind}) decision time: median {med:.2f} ms, p95 {p95:.2f} ms,"
+            f" {len(ms)} decisions"
+        )
     out(json.dumps(figures, sort_keys=True))
     return figures

@@ -138,7 +138,7 @@ def give_away(k: Knowledge, n: int, *, keep_points: bool, rng: random.Random) ->
         rng.shuffle(plain)
         return tuple(sorted(plain[:n]))
     classes, strengths = trump.classes, trump.strengths
-    length = Counter()
+    length: Counter[int] = Counter()
     for c, m in hand.items():
         length[classes[c]] += m
 
@@ -164,7 +164,7 @@ def pick_choice(k: Knowledge, legal: list[Action]) -> Action:
     trump = k.trump
     if trump is None or len(legal) == 1:
         return legal[0]
-    length = Counter()
+    length: Counter[int] = Counter()
     for c, m in k.hand.items():
         length[trump.classes[c]] += m
     return max(legal, key=lambda a: (sum(length[trump.classes[c]] for c in a.cards), a.cards))

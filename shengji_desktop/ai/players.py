@@ -127,3 +127,29 @@ class HeuristicPlayer:
 
 def is_joker(card: Card) -> bool:
     return card in (BIG_JOKER, SMALL_JOKER)
+
+
+class HardPlayer(HeuristicPlayer):
+    """Normal in every phase but trick play, where it searches (``search.search``) for up to
+    ``budget`` seconds per decision, or over a fixed number of samples when ``samples`` is set
+    (reproducible). With too little time it plays as normal."""
+
+    MIN_BUDGET = 0.05
+
+    def __init__(self, rng: random.Random, budget: float = 1.0, samples: int | None = None) -> None:
+        super().__init__(rng, careful=True)
+        self.kind = "hard"
+        self.budget = budget
+        self.samples = samples
+        self.last_search: dict[str, Any] = {}
+
+    def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
+        preferred = super().choose_cards(k, plays)
+        if len(plays) == 1 or (self.samples is None and self.budget < self.MIN_BUDGET):
+            return preferred
+        if k.trump is None or k.trump.suit is None or k.dealer is None:
+            return preferred
+        from .search import search
+
+        cards, self.last_search = search(k, plays, preferred, self.rng, self.budget, self.samples)
+        return cards

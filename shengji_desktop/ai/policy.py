@@ -34,6 +34,34 @@ def max_key(rules: TrickRules, hand: Mapping[Card, int], fmt: TrickFormat) -> in
     return best
 
 
+def quick_max_key(rules: TrickRules, hand: Mapping[Card, int], fmt: TrickFormat) -> int:
+    """max_key without enumerating: for singles, pairs and triples the best key is the
+    strongest identical set in the led class, or, when void in it, in trumps (a ruff)."""
+    if fmt.shape is Shape.TRACTOR or fmt.shape is Shape.THROW:
+        return max_key(rules, hand, fmt)
+    n = fmt.size
+    cls = fmt.suit_class
+    classes, strengths = rules.trump.classes, rules.trump.strengths
+    in_class = 0
+    best_in = NO_KEY
+    best_trump = NO_KEY
+    for c, m in hand.items():
+        if m <= 0:
+            continue
+        k = classes[c]
+        if k == cls:
+            in_class += m
+            if m >= n and strengths[c] > best_in:
+                best_in = strengths[c]
+        elif k == TRUMP and m >= n and strengths[c] > best_trump:
+            best_trump = strengths[c]
+    if in_class >= n:
+        return best_in
+    if in_class == 0 and cls != TRUMP:
+        return best_trump
+    return NO_KEY
+
+
 class HandThreats:
     """Threats when the hands are known (inside a playout)."""
 
@@ -42,7 +70,7 @@ class HandThreats:
         self.hands = hands
 
     def best_key(self, seat: Seat, fmt: TrickFormat) -> int:
-        return max_key(self.rules, self.hands[seat], fmt)
+        return quick_max_key(self.rules, self.hands[seat], fmt)
 
 
 class PoolThreats:
@@ -132,11 +160,17 @@ class Situation:
 # ---------------------------------------------------------------------------- following
 
 
-def choose_follow(sit: Situation, fmt: TrickFormat, careful: bool = True) -> Cards:
-    """Normal (``careful``) or easy following."""
+def choose_follow(
+    sit: Situation,
+    fmt: TrickFormat,
+    careful: bool = True,
+    cands: Sequence[Cards] | None = None,
+) -> Cards:
+    """Normal (``careful``) or easy following, among ``cands`` (default: every legal follow)."""
     rules = sit.rules
     plays = [cards for _, cards in sit.trick]
-    cands = list(rules.legal_follows(sit.hand, fmt))
+    if cands is None:
+        cands = list(rules.legal_follows(sit.hand, fmt))
     if len(cands) == 1:
         return cands[0]
     win_i = rules.winner(fmt, plays)
@@ -202,30 +236,43 @@ def choose_lead(
     hand_size = sum(sit.hand.values())
     trumps = sum(n for c, n in sit.hand.items() if classes[c] == TRUMP)
 
+    threat_of: dict[object, int] = {}
+
     def score(c: Cards) -> float:
         fmt = rules.lead_format(c)
         key = NO_KEY if fmt.shape is Shape.THROW else _key(rules, fmt, c)
-        threat = max((sit.threats.best_key(s, fmt) for s in opps), default=NO_KEY)
+        # The threat to a single, pair or triple does not depend on which card is led.
+        tkey: object = (
+            fmt.lead
+            if fmt.shape is Shape.TRACTOR or fmt.shape is Shape.THROW
+            else (fmt.suit_class, fmt.size)
+        )
+        threat = threat_of.get(tkey)
+        if threat is None:
+            threat = max((sit.threats.best_key(s, fmt) for s in opps), default=NO_KEY)
+            threat_of[tkey] = threat
         pts = card_points(c)
         cost = play_cost(rules, c) / len(c)
         cls = fmt.suit_class
-        if key >= threat:
-            value = 100.0 + 12 * len(c) + 2 * pts - 0.2 * cost
-            if cls == TRUMP and not dealer_side:
-                value -= 15  # keep trumps for ruffing and for the last trick
-            return value
-        value = -cost - 4 * pts - 3 * (len(c) - 1)
+        sure = key >= threat
+        if cls != TRUMP and len(c) > 1:
+            # Pairs, triples, tractors and throws of a side suit: the others rarely match them.
+            value = 50.0 + 6 * len(c) + rules.trump.strengths[c[-1]] / 2
+        elif cls != TRUMP and rules.trump.strengths[c[0]] == 14:
+            value = 40.0
+        else:
+            value = -cost - 3 * pts
+        if sure:
+            value += 30 + 2 * pts
         if cls != TRUMP:
-            if any(cls in voids.get(p, set()) for p in partners) and TRUMP not in voids.get(
-                partners[0] if partners else sit.seat, set()
-            ):
+            if any(cls in voids.get(p, set()) for p in partners):
                 value += 8  # partner ruffs
             if any(cls in voids.get(o, set()) for o in opps):
-                value -= 8  # an opponent ruffs
+                value -= 25  # an opponent ruffs
         elif dealer_side and trumps * 2 >= hand_size:
             value += 6  # pull trumps with a long trump hand
-        else:
-            value -= 10
+        elif not sure:
+            value -= 10  # keep trumps for ruffing and for the last trick
         return value
 
     return max(cands, key=lambda c: (score(c), c))

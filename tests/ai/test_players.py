@@ -1,0 +1,166 @@
+"""Computer players (issue 5): every kind plays whole matches of every game without an illegal
+action, the same seed replays the same game, and the arena prints its figures."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from shengji_desktop.ai import make_player
+from shengji_desktop.ai.arena import run_arena
+from shengji_desktop.ai.knowledge import Knowledge
+from shengji_desktop.ai.search import make_task, prune, sample
+from shengji_desktop.cli import main
+from shengji_desktop.engine.actions import Act
+from shengji_desktop.engine.headless import drive
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.players import Player
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game, Options
+
+
+class Checked:
+    """Applies nothing itself: checks that every action a player returns is legal now."""
+
+    def __init__(self, player: Player, match: Match, seat: Seat) -> None:
+        self.player, self.match, self.seat = player, match, seat
+        self.decisions = 0
+
+    def decide(self, view, legal):  # type: ignore[no-untyped-def]
+        assert view["seat"] == self.seat.name
+        assert "hands" not in view  # never the referee's view
+        action = self.player.decide(view, legal)
+        if action is None:
+            assert view["phase"] == "deal"
+            return None
+        self.decisions += 1
+        assert action.seat == self.seat
+        choose_n = [
+            a
+            for a in legal
+            if a.kind in (Act.BURY, Act.RETURN, Act.TRIBUTE) and a.kind is action.kind and a.value
+        ]
+        if choose_n:  # pick N cards: the count is checked here, the cards by match.apply
+            assert len(action.cards) == choose_n[0].value
+        else:
+            assert action in legal, f"{action} not among the legal actions"
+        return action
+
+
+def play(
+    game: Game,
+    kinds: list[str],
+    seed: int,
+    hands: int,
+    options: Options | None = None,
+    **kw: object,
+) -> Match:
+    match = Match(game, options or Options(), seed)
+    players = {
+        s: Checked(make_player(k, f"{seed}/{s.name}", **kw), match, s)  # type: ignore[arg-type]
+        for s, k in zip(Seat, kinds, strict=True)
+    }
+    # An illegal action would raise RuleError inside match.apply and fail the test.
+    drive(match, players, random.Random(seed), hands)
+    assert all(p.decisions > 0 for p in players.values())
+    return match
+
+
+@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_easy_and_normal_play_whole_matches(game: Game, seed: int) -> None:
+    hands = {Game.DL: 4, Game.TR: 4, Game.SD: 8}[game]
+    match = play(game, ["normal", "easy", "normal", "easy"], seed, hands)
+    assert len(match.history) >= 1
+    if match.phase != "over":
+        assert len(match.history) == hands
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"dl_follow_mode": "dead", "dl_tribute_return": "weakest", "dl_revolt": "off"},
+        {"tr_throw_check": "penalty", "tr_level_tractor_mode": "numeric", "tr_a2_tractor": "true"},
+        {"sd_room": "match", "sd_two_order": "equal"},
+    ],
+)
+def test_normal_under_other_options(options: dict[str, str]) -> None:
+    key = next(iter(options))
+    game = Game(key[:2])
+    play(game, ["normal"] * 4, 3, 3, Options.from_dict(options))
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_hard_plays_a_hand_with_fixed_samples(game: Game) -> None:
+    match = play(game, ["hard", "normal", "easy", "normal"], 5, 1, playouts=2)
+    assert len(match.history) == 1
+
+
+def test_same_seed_same_game() -> None:
+    first = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
+    second = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
+    assert first.record() == second.record()
+    other = play(Game.TR, ["normal", "easy", "hard", "easy"], 10, 1, playouts=2)
+    assert other.record() != first.record()
+
+
+def test_samples_respect_what_the_seat_knows() -> None:
+    """Determinizations: hand sizes kept, own hand untouched, shown voids respected."""
+    match = Match(Game.DL, Options(), 4)
+    players = {s: make_player("normal", s.name) for s in Seat}
+    rng = random.Random(4)
+    drive_until_trick(match, players, tricks=12)
+    seat = match.to_act()[0]
+    k = Knowledge.from_view(match.view(seat))
+    plays = [a.cards for a in match.legal_actions(seat)]
+    task = make_task(k, prune(k, plays, plays[0]), 1, 0.1, 1)
+    for _ in range(20):
+        hands, kitty = sample(task, rng)
+        assert hands[seat] == k.hand
+        for s in Seat:
+            assert sum(hands[s].values()) == k.counts[s]
+        assert len(kitty) == k.kitty_size
+        assert k.trump is not None
+        for s, voids in k.voids.items():
+            if s != seat:
+                held = {k.trump.suit_class(c) for c in +hands[s]}
+                assert not held & voids, f"{s.name} shown void in {voids} but dealt {held}"
+        # the referee's hidden hands never leak into the seat's knowledge
+        assert sum(k.unseen().values()) == sum(k.counts[s] for s in Seat if s != seat) + (
+            0 if k.kitty is not None else k.kitty_size
+        )
+
+
+def drive_until_trick(match: Match, players: dict[Seat, Player], tricks: int) -> None:
+    while match.phase != "play" or len(match.hand.tricks) < tricks:
+        table = match.table_action()
+        if match.phase == "deal" and table is not None:
+            match.apply(table)
+            continue
+        seat = match.to_act()[0]
+        action = players[seat].decide(match.view(seat), match.legal_actions(seat))
+        assert action is not None
+        match.apply(action)
+
+
+def test_arena_prints_figures_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "sd", "--a", "normal", "--b", "easy", "--deals", "3"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    figures = json.loads(out[-1])
+    assert figures["arena"] == "sd" and figures["deals"] == 3 and figures["hands"] == 6
+    assert figures["ci95"][0] <= figures["mean_diff"] <= figures["ci95"][1]
+    assert figures["A_decisions"] > 0 and figures["A_ms_median"] > 0
+    assert any("95% CI" in line for line in out)
+
+
+def test_arena_duplicate_is_zero_sum_for_equal_players() -> None:
+    """The same player on both sides with the same seeds: each deal's two hands cancel."""
+    figures = run_arena(Game.SD, "normal", "normal", 4, 2, make_player, out=lambda s: None)
+    assert figures["mean_diff"] == 0
+
+
+def test_bad_arena_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "dl", "--a", "genius"]) == 2
+    assert "genius" in capsys.readouterr().err
