@@ -201,6 +201,11 @@ def _open_gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import multiprocessing
+
+    # A frozen app's worker processes (the hard player's search) re-run this entry point;
+    # freeze_support turns them into workers instead of new apps. No-op when not frozen.
+    multiprocessing.freeze_support()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
