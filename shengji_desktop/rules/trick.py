@@ -491,7 +491,8 @@ class TrickRules:
             return None
         if pairs:
             return strength[pair_kinds[-1]]
-        return max(strength[c] for c, m in counts.items() if m > 0)
+        # Nothing left over (a throw of tractors only, matched exactly): the match stands.
+        return max((strength[c] for c, m in counts.items() if m > 0), default=0)
 
     def winner(self, fmt: TrickFormat, plays: Sequence[Sequence[Card]]) -> int:
         """Index in ``plays`` (the lead first, then in play order) of the trick's winner.

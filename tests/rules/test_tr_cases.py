@@ -569,3 +569,20 @@ def test_defender_points() -> None:
     assert defender_points(50, kit, True) == 75
     assert defender_points(50, kit, False) == 50
     assert defender_points(50, kit, True, Options(tr_kitty_multiplier=2)) == 100
+
+
+def test_tr_win_2_ruff_of_a_throw_of_two_tractors() -> None:
+    """TR-WIN-2: a throw made only of tractors, ruffed by trumps forming the same tractors
+    exactly, is won by the ruff (found by the arena: the referee used to crash here)."""
+    from shengji_desktop.rules.cards import Rank, Suit, parse_cards
+    from shengji_desktop.rules.options import Game
+    from shengji_desktop.rules.ranking import Trump
+    from shengji_desktop.rules.trick import Shape, TrickRules
+
+    rules = TrickRules(Trump(Game.TR, Rank.TWO, Suit.HEARTS))
+    fmt = rules.lead_format(parse_cards("♠3 ♠3 ♠4 ♠4 ♠8 ♠8 ♠9 ♠9"))
+    assert [u.shape for u in fmt.units] == [Shape.TRACTOR, Shape.TRACTOR]
+    ruff = parse_cards("♥3 ♥3 ♥4 ♥4 ♥6 ♥6 ♥7 ♥7")
+    broken = parse_cards("♥3 ♥3 ♥4 ♥4 ♥6 ♥6 ♥7 ♥9")
+    assert rules.winner(fmt, [fmt.lead, broken, ruff]) == 2
+    assert rules.winner(fmt, [fmt.lead, broken]) == 0
