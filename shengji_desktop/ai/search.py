@@ -293,23 +293,36 @@ def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) ->
 
 
 def run_task(task: Task) -> tuple[list[float], int]:
-    """One worker's share of a decision: sums of utilities per candidate and the sample count."""
+    """One worker's share of a decision: sums of utilities per candidate and the sample count.
+
+    A sample counts only when every candidate was played out on it (common random deals make
+    the comparison fair); one cut short by the deadline is dropped. When the first samples show
+    no difference at all between the candidates (a forced ending), the worker stops early.
+    """
     rules = rules_for(task.game, task.level, task.suit, task.options)
     rng = random.Random(task.seed)
     sums = [0.0] * len(task.candidates)
     n = 0
+    undecided = 0  # samples in a row where every candidate scored the same
     deadline = time.monotonic() + task.budget
-    while True:
-        if task.samples is not None:
-            if n >= task.samples:
-                break
-        elif n > 0 and time.monotonic() >= deadline:
+    timed = task.samples is None
+    while task.samples is None or n < task.samples:
+        if timed and n > 0 and time.monotonic() >= deadline:
             break
         hands, kitty = sample(task, rng)
-        for i, cand in enumerate(task.candidates):
+        scores: list[float] = []
+        for cand in task.candidates:
+            if timed and n > 0 and time.monotonic() >= deadline:
+                break
             copy = {s: Counter(h) for s, h in hands.items()}
-            sums[i] += Playout(task, copy, list(kitty), rules).run(cand)
+            scores.append(Playout(task, copy, list(kitty), rules).run(cand))
+        if len(scores) < len(task.candidates):
+            break
+        sums = [a + b for a, b in zip(sums, scores, strict=True)]
         n += 1
+        undecided = undecided + 1 if max(scores) - min(scores) < 1e-9 else 0
+        if timed and undecided >= 6 and undecided == n:
+            break
     return sums, n
 
 
