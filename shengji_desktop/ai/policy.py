@@ -183,25 +183,60 @@ def choose_follow(
         threat = max((sit.threats.best_key(s, fmt) for s in opp_after), default=NO_KEY)
     else:
         threat = NO_KEY if last else 10_000  # the easy player does not count cards
+    if careful:
+        return _best_expected(sit, fmt, cands, win_seat, best_key, points, threat, bool(opp_after))
     keyed = [(c, rules.play_key(fmt, c)) for c in cands]
     winners = [(c, k) for c, k in keyed if k is not None and k > best_key]
     safe = [(c, k) for c, k in winners if k >= threat]
 
     if win_seat in sit.friends and (best_key >= threat or not opp_after):
-        # Partner holds the trick: feed points, keep strength.
+        # Partner holds the trick: give it points, keep strength.
         return max(cands, key=lambda c: (3 * card_points(c) - play_cost(rules, c), c))
     if safe:
         c, _ = min(safe, key=lambda ck: (play_cost(rules, ck[0]) - 2 * card_points(ck[0]), ck[0]))
         worth = points + card_points(c) >= 5 or last or _cheap(rules, c) or sit.cards_left <= 4
         if worth:
             return c
-    if careful and winners and points >= 10 and opp_after:
-        # Try for the points with the strongest play even if it might be beaten.
-        return max(winners, key=lambda ck: (ck[1], -play_cost(rules, ck[0])))[0]
     # Give as little as possible: no points to the other side.
     friend_holds = win_seat in sit.friends
     weight = 0.5 if friend_holds else 3.0
     return min(cands, key=lambda c: (play_cost(rules, c) + weight * card_points(c), c))
+
+
+SPEND = 0.4
+"""Points a unit of card strength is worth keeping: winning 20 points with a big joker is not
+worth it in the middle of a hand, with a small trump it is."""
+
+
+def _best_expected(
+    sit: Situation,
+    fmt: TrickFormat,
+    cands: Sequence[Cards],
+    win_seat: Seat,
+    best_key: int,
+    points: int,
+    threat: int,
+    opps_after: bool,
+) -> Cards:
+    """The normal player's follow: the expected points of the trick for our side (won points
+    count for us, lost ones against us) less the strength the play spends."""
+    rules = sit.rules
+    partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
+    friend_holds = win_seat in sit.friends
+    spend = SPEND if sit.cards_left > 4 else SPEND / 4  # the end is near: spend freely
+
+    def value(c: Cards) -> float:
+        key = rules.play_key(fmt, c)
+        if key is not None and key > best_key:
+            p = 1.0 if key >= threat or not opps_after else 0.35
+        elif friend_holds:
+            p = partner_p
+        else:
+            p = 0.0
+        total = points + card_points(c)
+        return (2 * p - 1) * total - spend * play_cost(rules, c)
+
+    return max(cands, key=lambda c: (value(c), c))
 
 
 def _key(rules: TrickRules, fmt: TrickFormat, cards: Cards) -> int:
@@ -240,39 +275,34 @@ def choose_lead(
 
     def score(c: Cards) -> float:
         fmt = rules.lead_format(c)
-        key = NO_KEY if fmt.shape is Shape.THROW else _key(rules, fmt, c)
-        # The threat to a single, pair or triple does not depend on which card is led.
-        tkey: object = (
-            fmt.lead
-            if fmt.shape is Shape.TRACTOR or fmt.shape is Shape.THROW
-            else (fmt.suit_class, fmt.size)
-        )
-        threat = threat_of.get(tkey)
-        if threat is None:
-            threat = max((sit.threats.best_key(s, fmt) for s in opps), default=NO_KEY)
-            threat_of[tkey] = threat
-        pts = card_points(c)
-        cost = play_cost(rules, c) / len(c)
         cls = fmt.suit_class
-        sure = key >= threat
+        pts = card_points(c)
+        strength = rules.trump.strengths[c[-1]]
+        ruffed = cls != TRUMP and any(
+            cls in voids.get(o, set()) and TRUMP not in voids.get(o, set()) for o in opps
+        )
         if cls != TRUMP and len(c) > 1:
-            # Pairs, triples, tractors and throws of a side suit: the others rarely match them.
-            value = 50.0 + 6 * len(c) + rules.trump.strengths[c[-1]] / 2
-        elif cls != TRUMP and rules.trump.strengths[c[0]] == 14:
-            value = 40.0
+            # Pairs, triples, tractors and safe throws of a side suit: the others rarely match.
+            value = 100.0 + 10 * len(c) + strength
+        elif cls != TRUMP and strength == 14:
+            value = 80.0
         else:
-            value = -cost - 3 * pts
-        if sure:
-            value += 30 + 2 * pts
-        if cls != TRUMP:
-            if any(cls in voids.get(p, set()) for p in partners):
-                value += 8  # partner ruffs
-            if any(cls in voids.get(o, set()) for o in opps):
-                value -= 25  # an opponent ruffs
-        elif dealer_side and trumps * 2 >= hand_size:
-            value += 6  # pull trumps with a long trump hand
-        elif not sure:
-            value -= 10  # keep trumps for ruffing and for the last trick
+            key = _key(rules, fmt, c)
+            tkey: object = (fmt.suit_class, fmt.size)
+            threat = threat_of.get(tkey)
+            if threat is None:
+                threat = max((sit.threats.best_key(s, fmt) for s in opps), default=NO_KEY)
+                threat_of[tkey] = threat
+            if cls != TRUMP and key >= threat:
+                value = 70.0 + pts  # a sure winner: the highest card left in its suit
+            else:
+                value = -play_cost(rules, c) - 3 * pts
+                if cls != TRUMP and any(cls in voids.get(p, set()) for p in partners):
+                    value += 8  # partner ruffs
+                if cls == TRUMP and dealer_side and trumps * 2 >= hand_size:
+                    value += 15  # pull trumps with a long trump hand
+        if ruffed:
+            value -= 60  # an opponent is out of the suit and ruffs
         return value
 
     return max(cands, key=lambda c: (score(c), c))
