@@ -209,7 +209,7 @@ class Playout:
             outcome = sd.hand_outcome(ctx["bid"], defenders, dug)
             factor = outcome.defender_factor
             mine = -3 * factor if me == dealer else factor
-            return mine + 0.002 * (defenders if me != dealer else -defenders)
+            return mine + 0.01 * (defenders if me != dealer else -defenders)
         attackers = sum(p for s, p in self.won.items() if s.team is not dealer.team)
         mine_attack = me.team is not dealer.team
         kitty = tuple(self.kitty)
@@ -236,7 +236,7 @@ class Playout:
             if st.match_winner is not None:
                 value += 5.0 if st.match_winner is me.team else -5.0
             value += 0.3 if (st.takeover == mine_attack) else -0.3  # who deals next
-            return value + 0.002 * (st.score if mine_attack else -st.score)
+            return value + 0.01 * (st.score if mine_attack else -st.score)
         levels_tr = {t: r for t, r in ctx["levels"]}
         try:
             st_tr = tr.settle(
@@ -258,7 +258,7 @@ class Playout:
         gain_tr = {t: new_idx[t] - idx[t] for t in idx}
         value = float(gain_tr[me.team] - gain_tr[me.team.other])
         value += 0.02 * st_tr.coins[me]
-        return value + 0.002 * (st_tr.points if mine_attack else -st_tr.points)
+        return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
 
 
 def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) -> list[Cards]:
@@ -292,8 +292,8 @@ def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) ->
     return sorted(options)
 
 
-def run_task(task: Task) -> tuple[list[float], int]:
-    """One worker's share of a decision: sums of utilities per candidate and the sample count.
+def run_task(task: Task) -> list[list[float]]:
+    """One worker's share of a decision: per sample, the utility of every candidate.
 
     A sample counts only when every candidate was played out on it (common random deals make
     the comparison fair); one cut short by the deadline is dropped. When the first samples show
@@ -301,7 +301,7 @@ def run_task(task: Task) -> tuple[list[float], int]:
     """
     rules = rules_for(task.game, task.level, task.suit, task.options)
     rng = random.Random(task.seed)
-    sums = [0.0] * len(task.candidates)
+    rows: list[list[float]] = []
     n = 0
     undecided = 0  # samples in a row where every candidate scored the same
     deadline = time.monotonic() + task.budget
@@ -318,12 +318,12 @@ def run_task(task: Task) -> tuple[list[float], int]:
             scores.append(Playout(task, copy, list(kitty), rules).run(cand))
         if len(scores) < len(task.candidates):
             break
-        sums = [a + b for a, b in zip(sums, scores, strict=True)]
+        rows.append(scores)
         n += 1
         undecided = undecided + 1 if max(scores) - min(scores) < 1e-9 else 0
         if timed and undecided >= 6 and undecided == n:
             break
-    return sums, n
+    return rows
 
 
 # ---------------------------------------------------------------------------- worker pool
@@ -432,6 +432,29 @@ def make_task(
     )
 
 
+CONFIDENCE = 1.0
+"""How many standard errors a candidate must beat the normal choice by before hard deviates
+from it: with few samples of a noisy game, noise alone must not change the play."""
+
+
+def choose(rows: list[list[float]]) -> int:
+    """Index of the candidate to play, from per-sample utilities (candidate 0 is the normal
+    player's choice): the best mean among those whose paired gain over candidate 0 is above
+    ``CONFIDENCE`` standard errors; candidate 0 when none is."""
+    n = len(rows)
+    if n < 2:
+        return 0
+    best, best_mean = 0, 0.0
+    for i in range(1, len(rows[0])):
+        diffs = [row[i] - row[0] for row in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = (var / n) ** 0.5
+        if mean > CONFIDENCE * se and mean > best_mean + 1e-12:
+            best, best_mean = i, mean
+    return best
+
+
 def search(
     k: Knowledge,
     plays: list[Cards],
@@ -449,16 +472,8 @@ def search(
     tasks = [
         make_task(k, candidates, rng.randrange(2**63), work, per_worker) for _ in range(n_workers)
     ]
-    futures: list[Future[tuple[list[float], int]]] = [pool().submit(run_task, t) for t in tasks]
-    sums = [0.0] * len(candidates)
-    total = 0
-    for f in futures:
-        part, n = f.result()
-        sums = [a + b for a, b in zip(sums, part, strict=True)]
-        total += n
-    means = [s / total for s in sums] if total else sums
-    best = 0
-    for i in range(1, len(candidates)):
-        if means[i] > means[best] + 1e-9:
-            best = i
+    futures: list[Future[list[list[float]]]] = [pool().submit(run_task, t) for t in tasks]
+    rows = [row for f in futures for row in f.result()]
+    best = choose(rows)
+    total = len(rows)
     return candidates[best], {"samples": total, "candidates": len(candidates)}

@@ -164,3 +164,14 @@ def test_arena_duplicate_is_zero_sum_for_equal_players() -> None:
 def test_bad_arena_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--game", "dl", "--a", "genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_hard_deviates_from_normal_only_on_a_clear_gain() -> None:
+    from shengji_desktop.ai.search import choose
+
+    steady = [[0.0, 0.1, 1.0], [1.0, 1.0, 2.0], [0.5, 0.4, 1.4], [2.0, 2.1, 3.1]]
+    assert choose(steady) == 2  # candidate 2 gains about 1 on every sample
+    noisy = [[0.0, 3.0], [0.0, -3.0], [0.0, 2.5], [0.0, -2.0]]
+    assert choose(noisy) == 0  # a mean gain of 0.125 is noise at this spread
+    assert choose([[0.0, 5.0]]) == 0  # one sample decides nothing
+    assert choose([[1.0, 1.0, 1.0]] * 6) == 0  # a forced ending: keep the normal play
