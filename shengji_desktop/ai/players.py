@@ -83,7 +83,9 @@ class HeuristicPlayer:
     def other_joker_burial(self, k: Knowledge, legal: list[Action]) -> Action:
         """DL-KITTY-8: jokers buried by others help whoever wins the last trick. The dealer's
         partner adds one big joker when our side is long in trumps; catchers keep theirs."""
-        passing = next(a for a in legal if a.kind is Act.PASS)
+        passing = next((a for a in legal if a.kind is Act.PASS), None)
+        if passing is None:  # jokers committed, kitty shown: pick the cards to take out
+            return legal[0]
         if not self.careful or k.attacking or k.trump is None:
             return passing
         one_bj = [a for a in legal if a.kind is Act.BURY_JOKERS and a.cards == (BIG_JOKER,)]

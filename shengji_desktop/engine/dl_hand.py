@@ -45,6 +45,9 @@ class DLHand(HandBase):
         self.due: dl_tribute.TributeDue | None = None
         self.step = ""
         self.pending: list[Seat] = []  # who still decides in a revolt/counter/burial round
+        # DL-KITTY-8 with a hidden kitty: the seat that buries k jokers sees the kitty and then
+        # picks among equal candidates (seat, k); None otherwise.
+        self.pickup: tuple[Seat, int] | None = None
         self.revolt: dl_tribute.Revolt | None = None
         self.tribute_cards: tuple[Card, ...] = ()
         self.dry_pot = False
@@ -229,14 +232,35 @@ class DLHand(HandBase):
             if self.step == "bury" and seat == self.dealer:
                 return [Action(Act.BURY, seat, value=Game.DL.kitty_size)]
             if self.step == "others" and self.pending and seat == self.pending[0]:
-                assert self.trump is not None and self.dealer is not None
-                burials = dl_kitty.legal_joker_burials(
-                    seat, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
-                )
-                return [Action(Act.PASS, seat)] + [
-                    Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials
-                ]
+                return self.joker_burial_actions(seat)
         return []
+
+    def joker_burial_actions(self, seat: Seat) -> list[Action]:
+        """DL-KITTY-8. A seat that cannot see the kitty is offered the jokers it may bury
+        without the cards it would take out: those name hidden kitty cards (GEN-INFO-1). If
+        equal candidates remain for the pick, the kitty is shown and the seat picks them."""
+        assert self.trump is not None and self.dealer is not None
+        burials = dl_kitty.legal_joker_burials(
+            seat, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
+        )
+        if self.pickup is not None:
+            _, k = self.pickup
+            return [
+                Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken)
+                for b in burials
+                if len(b.jokers) == k
+            ]
+        if self.kitty_public or seat in self.kitty_known_to:
+            return [Action(Act.PASS, seat)] + [
+                Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials
+            ]
+        # Only the count is offered (bounded by DL-KITTY-9, so every offer is legal: the one
+        # thing the offers tell is how many jokers the kitty has room for).
+        counts = sorted({len(b.jokers) for b in burials})
+        return [Action(Act.PASS, seat)] + [
+            Action(Act.BURY_JOKERS, seat, dl_kitty.jokers_for_burial(self.hands[seat], k))
+            for k in counts
+        ]
 
     def tribute_actions(self, seat: Seat) -> list[Action]:
         due, trump = self.due, self.trump
@@ -375,10 +399,18 @@ class DLHand(HandBase):
             self.pending = list(dl_kitty.joker_burial_order(seat, self.options))
             return events + self.others_bury()
         if self.step == "others" and self.pending and seat == self.pending[0]:
-            if kind is Act.PASS:
+            if kind is Act.PASS and self.pickup is None:
                 self.pending.pop(0)
                 return [Event("passed", {"seat": seat.name}), *self.others_bury()]
+            if kind is Act.BURY_JOKERS and not action.taken:
+                return self.bury_jokers_blind(seat, action.cards)
             if kind is Act.BURY_JOKERS:
+                if self.pickup is not None and len(action.cards) != self.pickup[1]:
+                    raise RuleError(
+                        Reason.BURY_ILLEGAL,
+                        "DL-KITTY-8",
+                        f"you chose to bury {self.pickup[1]} joker(s); pick the cards to take",
+                    )
                 burial = dl_kitty.JokerBurial(seat, action.cards, action.taken)
                 new_kitty = dl_kitty.validate_joker_burial(
                     burial, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
@@ -388,6 +420,7 @@ class DLHand(HandBase):
                 self.hands[seat] = +self.hands[seat]
                 self.kitty = list(new_kitty)
                 self.kitty_public = True  # DL-KITTY-8: then the kitty is shown
+                self.pickup = None
                 self.pending.pop(0)
                 events = [
                     Event(
@@ -404,6 +437,39 @@ class DLHand(HandBase):
         raise RuleError(
             Reason.NOT_YOUR_TURN, "DL-KITTY-8", f"{kind.value} is not yours to make now"
         )
+
+    def bury_jokers_blind(self, seat: Seat, jokers: tuple[Card, ...]) -> list[Event]:
+        """Jokers named without the cards to take out (the kitty hidden from the seat)."""
+        assert self.trump is not None and self.dealer is not None
+        if self.pickup is not None:
+            raise RuleError(Reason.BURY_ILLEGAL, "DL-KITTY-8", "pick the kitty cards to take out")
+        try:
+            dl_kitty.validate_joker_burial(
+                dl_kitty.JokerBurial(seat, jokers, ()),
+                self.hands[seat],
+                self.kitty,
+                self.dealer,
+                self.trump,
+                self.dry_pot,
+            )
+        except RuleError as exc:
+            if exc.reason is not Reason.PICKUP_WRONG_CARDS:
+                raise
+        choices = list(dl_kitty.pickup_choice(self.kitty, len(jokers), self.trump).choices())
+        if len(choices) == 1:
+            return self.apply_kitty(seat, Action(Act.BURY_JOKERS, seat, jokers, taken=choices[0]))
+        self.pickup = (seat, len(jokers))
+        self.kitty_public = True  # the kitty is shown now (DL-KITTY-8), before the pick
+        return [
+            Event(
+                "kitty_shown",
+                {
+                    "seat": seat.name,
+                    "jokers": format_cards(jokers),
+                    "kitty": format_cards(self.kitty),
+                },
+            )
+        ]
 
     # ------------------------------------------------------------------ settle
 
