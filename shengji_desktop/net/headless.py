@@ -36,6 +36,8 @@ class _PrintingListener(HostListener):
         self.out = out
         self.quiet = quiet
         self.advertiser: Any = None
+        self.host: TableHost | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # keep the update tasks alive
 
     def on_log(self, line: str) -> None:
         self.out(line)
@@ -46,9 +48,9 @@ class _PrintingListener(HostListener):
             for s in lobby.seats
         )
         self.out(f"桌 lobby {seats}{' started' if lobby.started else ''}")
-        if self.advertiser is not None:
-            free = sum(1 for s in lobby.seats if s.kind == "open" and not s.name)
-            asyncio.get_running_loop().create_task(self.advertiser.update(free))
+        if self.advertiser is not None and self.host is not None:
+            update = self.advertiser.update(self.host.free_seats())
+            self._tasks.add(asyncio.get_running_loop().create_task(update))
 
     def on_events(self, events: list[Event], match: Match) -> None:
         if self.quiet:
@@ -91,6 +93,7 @@ async def serve(config: HostConfig, out: Out = _print) -> dict[str, Any]:
             config.save,
             listener,
         )
+    listener.host = host
     port = await host.start(config.bind, config.port)
     out(
         json.dumps(
