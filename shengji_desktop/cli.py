@@ -116,15 +116,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine"])
-    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("what", choices=["rules", "engine", "net"])
+    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
     parser.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.what == "net":
+        from shengji_desktop.net.bench import run as run_net
+
+        run_net(args.hands or 2)
+        return 0
     from shengji_desktop.engine.bench import run
 
-    run(args.what, args.hands)
+    run(args.what, args.hands or 50)
     return 0
 
 

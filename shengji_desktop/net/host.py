@@ -5,7 +5,8 @@ Clients send actions; ``Match.apply`` judges them (an illegal one is answered wi
 reason and rule and changes nothing). The table deals and starts hands by itself; computer
 seats, and stand-ins for dropped humans, think in a worker thread so the loop stays
 responsive. After every action the match and the table (seats, names, tokens) are saved
-atomically; ``TableHost.resume`` restarts from that file.
+atomically by a writer thread (the loop never waits for the disk; a crash loses at most the
+last action or two, which a resync then shows); ``TableHost.resume`` restarts from that file.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import contextlib
 import json
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -87,6 +89,49 @@ class SeatState:
             connected=self.conn is not None,
             standin=self.standin is not None,
         )
+
+
+class Saver:
+    """Writes the newest snapshot on a thread of its own, so the event loop never waits for
+    the disk (an fsync takes milliseconds): snapshots queued while one is being written
+    collapse into the latest. ``flush`` waits until the file holds the latest one."""
+
+    def __init__(self, path: Path, log: Callable[[str], None]) -> None:
+        self.path = path
+        self.log = log
+        self._pending: dict[str, Any] | None = None
+        self._busy = False
+        self._cond = threading.Condition()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shengji-save")
+
+    def save(self, snapshot: dict[str, Any]) -> None:
+        with self._cond:
+            self._pending = snapshot
+            if self._busy:
+                return
+            self._busy = True
+        self._pool.submit(self._write)
+
+    def _write(self) -> None:
+        while True:
+            with self._cond:
+                snapshot, self._pending = self._pending, None
+                if snapshot is None:
+                    self._busy = False
+                    self._cond.notify_all()
+                    return
+            try:
+                write_atomic(self.path, snapshot)  # mkstemp: readable by the owner only
+            except OSError as exc:  # the previous save stays whole (write_atomic)
+                self.log(f"autosave to {self.path} failed: {exc}")
+
+    def flush(self, timeout: float = 30.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: not self._busy, timeout)
+
+    def close(self) -> None:
+        self.flush()
+        self._pool.shutdown(wait=True)
 
 
 class HostListener:
@@ -175,7 +220,9 @@ class TableHost:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="shengji-ai")
         self._rng = random.Random(f"{self.match.seed}/host")
         self._started_at = time.monotonic()
+        self._cpu_at_start = time.process_time()
         self.port: int | None = None
+        self._saver = Saver(save_path, self._log) if save_path is not None else None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -207,6 +254,8 @@ class TableHost:
             self._server.close()
             await self._server.wait_closed()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._saver is not None:
+            self._saver.close()
 
     def start_match(self, fill_with: str | None = None) -> None:
         """Start now (the GUI's button); unclaimed open seats become ``fill_with`` computers."""
@@ -220,6 +269,7 @@ class TableHost:
                 state.name = fill_with
                 state.computer = self._player(fill_with, state.seat, "computer")
         self.started = True
+        self._cpu_at_start = time.process_time()
         self._log(f"开始 match starts: {self.match.game.value} seed {self.match.seed}")
         self._autosave()
         self._broadcast_lobby()
@@ -244,8 +294,8 @@ class TableHost:
         }
 
     def _autosave(self) -> None:
-        if self.save_path is not None:
-            write_atomic(self.save_path, self.snapshot())  # mkstemp: readable by the owner only
+        if self._saver is not None:
+            self._saver.save(self.snapshot())
 
     @classmethod
     def resume(
@@ -714,13 +764,16 @@ class TableHost:
 
     def _finish(self, reason: str) -> None:
         summary = self.match.summary()
-        summary["cpu_s"] = round(time.process_time(), 3)
+        # The host's CPU time since the match started here (thinking computers included).
+        summary["host_cpu_s"] = round(time.process_time() - self._cpu_at_start, 3)
         self._log(f"结束 table ends: {reason}")
+        self._autosave()
+        if self._saver is not None:
+            self._saver.flush()  # the final state is on disk before anyone hears the end
         for state in self.seats.values():
             if state.conn is not None:
                 self._send(state.conn, p.Bye(reason=reason, summary=summary))
                 state.conn.close()
-        self._autosave()
         self.listener.on_finished(reason, summary)
         if self._done is not None and not self._done.done():
             self._done.set_result(summary)
