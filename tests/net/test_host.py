@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.hand import Phase
 from shengji_desktop.engine.players import RandomPlayer
 from shengji_desktop.net import protocol as p
-from shengji_desktop.net.client import AISeat, TableClient
+from shengji_desktop.net.client import AISeat, ClientListener, TableClient, ThreadedClient
 from shengji_desktop.net.host import HostSettings, TableHost
 from shengji_desktop.rules.cards import Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game
@@ -300,3 +301,81 @@ def test_actions_serialise_both_ways() -> None:
         assert p.decode_client(p.encode(p.Act(action=p.WireAction.of(action)))) == p.Act(
             action=p.WireAction.of(action)
         )
+
+
+def test_lobby_shows_names_and_ready_and_starts_when_all_are_ready() -> None:
+    async def main() -> None:
+        host = await started_host(Game.SD, ["open", "random", "open", "random"])
+        assert host.port is not None
+        a, b = await Raw.connect(host.port), await Raw.connect(host.port)
+        await a.hello("安")
+        lobby = await a.expect(p.Lobby)
+        assert [s.kind for s in lobby.seats] == ["open", "random", "open", "random"]
+        assert lobby.seats[0].name == "安" and lobby.seats[0].connected and not lobby.started
+        await b.hello("Bo", seat="N")
+        b.send(p.Ready())
+        await a.expect(p.Lobby, lambda lb: lb.seats[2].ready)
+        assert not host.started  # one open seat is not ready yet
+        a.send(p.Ready())
+        started = await b.expect(p.Lobby, lambda lb: lb.started)
+        assert [s.name for s in started.seats] == ["安", "random", "Bo", "random"]
+        assert (await b.expect(p.Update)).resync  # everyone gets the whole view at the start
+        await host.close()
+
+    run(main)
+
+
+def test_start_when_full_and_the_hosts_start_button() -> None:
+    async def main() -> None:
+        host = await started_host(
+            Game.TR, ["open", "open", "random", "random"], start_when_full=True
+        )
+        assert host.port is not None
+        a = await Raw.connect(host.port)
+        await a.hello("a")
+        assert not host.started
+        with pytest.raises(ValueError, match="still open"):
+            host.start_match()
+        host.start_match(fill_with="random")  # the GUI's "start": the empty seat gets a computer
+        lobby = await a.expect(p.Lobby, lambda lb: lb.started)
+        assert [s.kind for s in lobby.seats] == ["open", "random", "random", "random"]
+        await host.close()
+
+    run(main)
+
+
+def test_threaded_client_plays_from_its_own_thread() -> None:
+    """The GUI's way in: a client on a thread of its own, callbacks there, thread-safe sends."""
+    seen: list[str] = []
+
+    class Listener(ClientListener):
+        def __init__(self) -> None:
+            self.player = RandomPlayer(random.Random(3))
+            self.threaded: ThreadedClient | None = None
+
+        def on_welcome(self, welcome: p.Welcome) -> None:
+            seen.append(threading.current_thread().name)
+
+        def on_update(self, update: p.Update) -> None:
+            view = update.view
+            if view["legal"] and view["phase"] != Phase.DEAL and self.threaded is not None:
+                legal = [Action.from_json(a) for a in view["legal"]]
+                self.threaded.send_action(self.player.pick_action(legal, parse_cards(view["hand"])))
+
+    async def main() -> None:
+        host = await started_host(Game.SD, ["open", "random", "random", "random"], hands=1,
+                                  start_when_full=True)  # fmt: skip
+        assert host.port is not None
+        listener = Listener()
+        client = TableClient("127.0.0.1", host.port, "线程", listener=listener)
+        threaded = ThreadedClient(client)
+        listener.threaded = threaded
+        threaded.start()
+        summary = await host.finished()
+        assert summary["hands_played"] == 1
+        await asyncio.get_running_loop().run_in_executor(None, threaded.stop)
+        assert threaded.result == "bye: hands done" and threaded.error is None
+        await host.close()
+
+    run(main)
+    assert seen == ["shengji-client"]
