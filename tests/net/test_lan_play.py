@@ -53,45 +53,46 @@ def plays(lines: list[str]) -> list[str]:
     return [line for line in lines if "出牌 plays" in line]
 
 
-def seat_of(token_file: Path) -> str:
-    seat: str = json.loads(token_file.read_text(encoding="utf-8"))["seat"]
-    return seat
-
-
 def test_client_killed_mid_trick_reconnects_with_its_token(procs: Procs, tmp_path: Path) -> None:
     save = tmp_path / "table.json"
     host = procs.host(
         "--game", "tr", "--seed", "5", "--hands", "1", "--save", str(save), "--standin-after", "60"
     )
     port = listening_port(host)
-    tokens = [tmp_path / f"tok{i}.json" for i in range(4)]
-    slow = ["--think-delay", "0.03", "--hands", "1"]
-    joins = [procs.join(port, f"p{i}", "--token-file", str(tokens[i]), *slow) for i in range(4)]
-    # Wait for the second card of a trick: the third seat to play is the one to kill.
-    first = host.wait_for(lambda line: "出牌 plays" in line, 60)
-    i = first
-    while len(plays(host.lines[: i + 1])) % 4 != 2:
-        i = host.wait_for(lambda line: "出牌 plays" in line, 30, i + 1)
-    last_player = host.lines[i].split()[0]
-    victim_seat = SEATS[(SEATS.index(last_player) + 1) % 4]  # ccw: S, E, N, W
-    victim = next(k for k in range(4) if seat_of(tokens[k]) == victim_seat)
-    joins[victim].kill()
-    host.wait_for(lambda line: line.startswith(f"{victim_seat} p{victim} left"), 10)
+    tokens = {seat: tmp_path / f"tok{seat}.json" for seat in SEATS}
+    # S thinks slowly, so that it is surely killed before it plays; the others are quick.
+    joins = {
+        seat: procs.join(
+            port, f"p{seat}", "--seat", seat, "--token-file", str(tokens[seat]), "--hands", "1",
+            "--think-delay", "0.8" if seat == "S" else "0.01",
+        )
+        for seat in SEATS
+    }  # fmt: skip
+    # Kill S when it is to play in the middle of a trick: right after W plays a card that
+    # does not end the trick (ccw order: S, E, N, W).
+    i = -1
+    while True:
+        i = host.wait_for(lambda line: "出牌 plays" in line, 60, i + 1)
+        if host.lines[i].startswith("  W ") and len(plays(host.lines[: i + 1])) % 4 != 0:
+            break
+    joins["S"].kill()
+    host.wait_for(lambda line: line.startswith("S pS left"), 10)
     played = len(plays(host.lines))
-    assert played % 4 == 2, "killed mid-trick, on the seat to play"
-    token_before = tokens[victim].read_text(encoding="utf-8")
-    # Nobody plays for the seat (stand-in after 60 s): the table waits for it.
+    assert played % 4 != 0, "S was killed in the middle of a trick"
+    token_before = tokens["S"].read_text(encoding="utf-8")
+    # Nobody plays for S (a stand-in only after 60 s): the table waits for it.
     time.sleep(0.5)
     assert len(plays(host.lines)) == played
-    rejoin = procs.join(port, f"p{victim}", "--token-file", str(tokens[victim]), *slow)
-    rejoin.wait_for(lambda line: line.startswith(f"入座 seated at {victim_seat}"), 20)
-    assert len(plays(host.lines)) >= played
-    assert tokens[victim].read_text(encoding="utf-8") == token_before  # same seat, same token
+    quick = ["--think-delay", "0.01", "--hands", "1"]
+    rejoin = procs.join(port, "pS", "--token-file", str(tokens["S"]), *quick)
+    rejoin.wait_for(lambda line: line.startswith("入座 seated at S"), 20)
+    assert tokens["S"].read_text(encoding="utf-8") == token_before  # same seat, same token
     assert host.finish(90) == 0, host.stderr()
     assert not any("a computer plays" in line for line in host.lines)
-    for j in [*joins[:victim], *joins[victim + 1 :], rejoin]:
+    for j in [joins["E"], joins["N"], joins["W"], rejoin]:
         assert j.finish(30) == 0, j.stderr()
         assert j.last_json()["reason"].startswith("bye") or j.last_json()["hands"] == 1
+    assert rejoin.last_json()["seat"] == "S" and rejoin.last_json()["actions_sent"] > 0
     _, match = saved_match(save)
     assert len(match.history) == 1
     assert sum(len(c) for t in match.hand.tricks for _, c in t.plays) == 4 * 25
