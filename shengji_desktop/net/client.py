@@ -235,6 +235,11 @@ class ThreadedClient:
     def request_sync(self) -> None:
         self._loop.call_soon_threadsafe(self.client.request_sync)
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the client to end by itself (bye, refusal, given up); True if it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def stop(self, timeout: float = 5.0) -> None:
         if self._loop.is_running():
             self._loop.call_soon_threadsafe(self.client.stop)

@@ -56,6 +56,7 @@ class HostSettings:
     max_errors: int = 8  # garbage messages before a connection is dropped
     max_illegal: int = 50  # illegal actions in a row before a connection is dropped
     hello_timeout: float = 10.0
+    max_connections: int = 32  # four seats, their reconnects and a few newcomers
     max_send_buffer: int = 8 * 1024 * 1024  # a client this far behind is dropped
     table_name: str = "升级"
 
@@ -352,6 +353,8 @@ class TableHost:
         peer = writer.get_extra_info("peername")
         conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?")
         self.conns.add(conn)
+        if len(self.conns) > self.settings.max_connections:
+            self._fatal(conn, p.ErrorCode.BUSY, "too many connections")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settings.hello_timeout
         try:

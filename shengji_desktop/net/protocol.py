@@ -48,6 +48,7 @@ class ErrorCode(str, Enum):
     TOO_MANY_ERRORS = "too_many_errors"  # disconnected for garbage (fatal)
     SUPERSEDED = "superseded"  # the seat reconnected elsewhere with its token (fatal)
     TIMEOUT = "timeout"  # no hello in time (fatal)
+    BUSY = "busy"  # too many connections at once (fatal)
     INTERNAL = "internal"  # a fault of the host; the match is unchanged
 
 

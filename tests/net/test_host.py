@@ -254,7 +254,7 @@ def test_a_computer_stands_in_for_a_dropped_human_and_gives_the_seat_back() -> N
         )
         task = asyncio.create_task(back.play(rejoined))
         for _ in range(200):
-            if host.seats[seat].conn is not None:
+            if host.seats[seat].conn is not None and rejoined.seat is not None:
                 break
             await asyncio.sleep(0.01)
         assert host.seats[seat].standin is None and rejoined.seat == seat.name
@@ -373,9 +373,25 @@ def test_threaded_client_plays_from_its_own_thread() -> None:
         threaded.start()
         summary = await host.finished()
         assert summary["hands_played"] == 1
-        await asyncio.get_running_loop().run_in_executor(None, threaded.stop)
-        assert threaded.result == "bye: hands done" and threaded.error is None
+        ended = await asyncio.get_running_loop().run_in_executor(None, threaded.wait, 10)
+        assert ended and threaded.result == "bye: hands done" and threaded.error is None
         await host.close()
 
     run(main)
     assert seen == ["shengji-client"]
+
+
+def test_too_many_connections_are_turned_away() -> None:
+    async def main() -> None:
+        host = await started_host(max_connections=5)
+        assert host.port is not None
+        raws = [await Raw.connect(host.port) for _ in range(7)]
+        turned = []
+        for raw in raws[5:]:
+            msgs = await raw.until_closed()
+            turned.append(msgs[-1].code if isinstance(msgs[-1], p.Error) else None)
+        assert turned == ["busy", "busy"]
+        await raws[0].hello("still fine")
+        await host.close()
+
+    run(main)
