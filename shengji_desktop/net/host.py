@@ -383,7 +383,9 @@ class TableHost:
     def _handle_safely(self, conn: Connection, item: p.ClientMessage | p.ProtocolError) -> None:
         """Whatever arrives, the host answers and goes on; a bug becomes an INTERNAL error."""
         try:
-            if isinstance(item, p.ProtocolError):
+            if isinstance(item, p.ProtocolError) and item.code is p.ErrorCode.VERSION:
+                self._fatal(conn, item.code, item.message)
+            elif isinstance(item, p.ProtocolError):
                 self._garbage(conn, item.code, item.message)
             else:
                 self._handle(conn, item)

@@ -276,6 +276,13 @@ def decode_client(line: bytes) -> ClientMessage:
         raise ProtocolError(
             ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r} (expected one of: {known})"
         )
+    version = data.get("version")
+    if cls is Hello and isinstance(version, int) and version != PROTOCOL_VERSION:
+        # Checked before the schema: another version's hello may have other fields.
+        raise ProtocolError(
+            ErrorCode.VERSION,
+            f"protocol version {version} is not supported (this host speaks {PROTOCOL_VERSION})",
+        )
     try:
         message: ClientMessage = msgspec.convert(data, cls)  # type: ignore[assignment]
     except msgspec.ValidationError as exc:

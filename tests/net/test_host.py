@@ -98,6 +98,10 @@ def test_version_and_token_and_seat_refusals() -> None:
         err = await old.expect(p.Error)
         assert err.code == "version" and err.fatal and "99" in err.message
         assert await old.until_closed() == []
+        newer = await Raw.connect(port)  # a later version's hello, with fields unknown here
+        newer.send({"t": "hello", "version": 2, "name": "new", "avatar": "🐉"})
+        err = await newer.expect(p.Error)
+        assert err.code == "version" and err.fatal and "speaks 1" in err.message
         a = await Raw.connect(port)
         welcome = await a.hello("a", seat="N")
         assert welcome.seat == "N" and len(welcome.token) >= 20
