@@ -116,15 +116,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine"])
-    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("what", choices=["rules", "engine", "net"])
+    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
     parser.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.what == "net":
+        from shengji_desktop.net.bench import run as run_net
+
+        run_net(args.hands or 2)
+        return 0
     from shengji_desktop.engine.bench import run
 
-    run(args.what, args.hands)
+    run(args.what, args.hands or 50)
     return 0
 
 
@@ -169,11 +174,126 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_host(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "host", help="host a LAN table without a window (prints the port as JSON)"
+    )
+    parser.add_argument("--game", choices=["dl", "tr", "sd"], help="required unless --resume")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument(
+        "--seats", default="open,open,open,open", help="S,E,N,W: open (a human) or a level"
+    )
+    parser.add_argument("--seed", type=int, help="deal seed (default: random)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
+    )
+    parser.add_argument("--hands", type=int, help="stop after this many hands")
+    parser.add_argument("--save", help="autosave the table here after every action")
+    parser.add_argument("--resume", help="restart the table saved in this file")
+    parser.add_argument("--name", default="升级", help="table name shown to others")
+    parser.add_argument("--deal-pace", type=float, default=0.12, help="seconds between cards")
+    parser.add_argument("--settle-pause", type=float, default=3.0, help="seconds after a hand")
+    parser.add_argument(
+        "--standin-after", type=float, default=30.0, help="seconds before a computer plays"
+    )
+    parser.add_argument("--standin", default="normal", help="level of that computer")
+    parser.add_argument(
+        "--start-when-full", action="store_true", help="start once every open seat is taken"
+    )
+    parser.add_argument(
+        "--advertise", action="store_true", help="announce the table on the LAN (mDNS)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no per-card log")
+    parser.set_defaults(handler=_host)
+
+
+def _host(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shengji_desktop.net.headless import HostConfig, run_host
+    from shengji_desktop.net.host import HostSettings
+    from shengji_desktop.rules.options import Game, Options
+
+    try:
+        if args.game is None and args.resume is None:
+            raise ValueError("--game is required (or --resume FILE)")
+        if args.hands is not None and args.hands < 1:
+            raise ValueError("--hands must be at least 1")
+        seats = [s.strip() for s in args.seats.split(",")]
+        if len(seats) != 4:
+            raise ValueError("--seats needs four kinds: S,E,N,W")
+        options = Options.from_dict(dict(_split_option(o) for o in args.option))
+        config = HostConfig(
+            game=Game(args.game) if args.game else None,
+            options=options,
+            seed=args.seed,
+            seats=seats,
+            bind=args.bind,
+            port=args.port,
+            save=Path(args.save) if args.save else None,
+            resume=Path(args.resume) if args.resume else None,
+            settings=HostSettings(
+                deal_pace=args.deal_pace,
+                settle_pause=args.settle_pause,
+                standin_after=args.standin_after,
+                standin_kind=args.standin,
+                start_when_full=args.start_when_full,
+                hands=args.hands,
+                table_name=args.name,
+            ),
+            advertise=args.advertise,
+            quiet=args.quiet,
+        )
+    except ValueError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    return run_host(config)
+
+
+def _add_join(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser("join", help="play a seat of a LAN table with a computer")
+    parser.add_argument("address", metavar="HOST:PORT")
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--ai", default="normal", help="random, easy, normal or hard")
+    parser.add_argument("--seat", choices=["S", "E", "N", "W"], help="ask for this seat")
+    parser.add_argument("--token-file", help="keep the seat's token here; reused to rejoin")
+    parser.add_argument("--hands", type=int, help="leave after this many hands")
+    parser.add_argument("--seed", default="join", help="seed of the computer's choices")
+    parser.add_argument(
+        "--reconnect-for", type=float, default=30.0, help="seconds to retry a lost connection"
+    )
+    parser.add_argument(
+        "--think-delay", type=float, default=0.0, help="seconds to wait before each move"
+    )
+    parser.set_defaults(handler=_join)
+
+
+def _join(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shengji_desktop.net.headless import run_join
+
+    return run_join(
+        args.address,
+        args.name,
+        args.ai,
+        Path(args.token_file) if args.token_file else None,
+        args.hands,
+        args.seat,
+        args.seed,
+        args.reconnect_for,
+        args.think_delay,
+    )
+
+
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_play,
     _add_replay,
     _add_arena,
     _add_bench,
+    _add_host,
+    _add_join,
 )
 
 

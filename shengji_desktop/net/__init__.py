@@ -1,0 +1,40 @@
+"""LAN play without Qt: the wire protocol, the host (the only referee), the client, discovery.
+
+Wire (``protocol``): TCP, one JSON object per line, tagged by ``"t"``, at most 64 KiB from a
+client (refused before parsing), validated by msgspec schemas; protocol version in the hello.
+
+Client -> host: ``hello {version, name, token?, seat?}``, ``ready {ready}``,
+``act {action: Action.to_json(), ref?}``, ``sync``, ``ping``, ``leave``.
+Host -> client: ``welcome {seat, token}``, ``lobby {seats, started, ...}``,
+``update {seq, events, view, resync, ref?}`` (events as ``Event.for_seat(seat)``, the view as
+``Match.view(seat)``, so a client holds only what its seat may know), ``error {code, message,
+reason?, rule?, ref?, fatal}`` (``illegal``: the rules' reason and rule; nothing changed),
+``bye {reason, summary}``, ``pong``.
+
+Hosting (asyncio; the GUI runs this on a worker thread with its own loop)::
+
+    host = TableHost(Game.DL, options, seed, ["open", "hard", "open", "normal"],
+                     HostSettings(standin_after=30), save_path=path, listener=my_listener)
+    port = await host.start("0.0.0.0", 0)
+    ad = Advertiser(host.settings.table_name, port, "dl", host.free_seats()); await ad.start()
+    host.start_match(fill_with="normal")   # the host's "start" button; or wait for all ready
+    summary = await host.finished(); await host.close(); await ad.close()
+
+``HostListener`` callbacks (on_log, on_lobby, on_events, on_finished) run on the host loop.
+The person hosting plays through a ``TableClient`` connected to 127.0.0.1 like everyone else.
+``TableHost.resume(path)`` restarts a saved table; players come back with their tokens.
+
+Joining::
+
+    client = TableClient(address, port, "名字", token=saved_token, listener=my_listener)
+    threaded = ThreadedClient(client); threaded.start()      # callbacks on the client thread
+    threaded.send_action(action); threaded.set_ready(True); threaded.stop()
+
+``ClientListener`` callbacks: on_connection(connected, detail), on_welcome (keep the token),
+on_lobby, on_update (animate ``events``, then redraw from ``view``; ``view["legal"]`` non-empty
+outside the deal means it is this seat's turn), on_error, on_bye. A dropped connection is
+retried with the token; the host resyncs the whole view.
+
+Finding tables: ``await discovery.browse(timeout)`` (or ``browse_tables`` without a loop)
+returns ``FoundTable(name, address, port, game, free, version)``.
+"""

@@ -1,0 +1,339 @@
+"""The client: one seat's connection to a host, with reconnection by token, and a computer
+driver that plays the seat from the views it receives (``join --ai``).
+
+``TableClient`` runs on an asyncio loop and reports through a ``ClientListener``;
+``ThreadedClient`` runs one in a background thread for a GUI (callbacks arrive on that
+thread; thread-safe methods send).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.hand import Phase
+from ..engine.players import Player
+from . import protocol as p
+
+# Errors after which retrying with the same hello cannot help.
+FINAL_CODES = {
+    p.ErrorCode.VERSION.value,
+    p.ErrorCode.BAD_TOKEN.value,
+    p.ErrorCode.TABLE_FULL.value,
+    p.ErrorCode.SEAT_TAKEN.value,
+    p.ErrorCode.SUPERSEDED.value,
+    p.ErrorCode.TOO_MANY_ERRORS.value,
+}
+
+
+class ClientListener:
+    """Callbacks of a TableClient, called on the client's loop thread. Override what you need."""
+
+    def on_connection(self, connected: bool, detail: str) -> None:
+        """Connected (after the welcome), or lost with the reason; reconnection follows."""
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        """The seat and its token: keep the token to come back after a drop."""
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        pass
+
+    def on_update(self, update: p.Update) -> None:
+        """Events this seat may see and its whole view after them (``resync``: view only)."""
+
+    def on_error(self, error: p.Error) -> None:
+        """The host refused something: ``code``; for ``illegal``, the rules' reason and rule."""
+
+    def on_bye(self, bye: p.Bye) -> None:
+        """The table has ended (``summary``)."""
+
+
+class ClientClosed(Exception):
+    """The client stopped for good: the message says why."""
+
+
+class TableClient:
+    """A seat at a table at ``host:port``. ``run()`` connects, says hello (with ``token`` to
+    reclaim a seat), then reads until the table ends; a lost connection is retried with the
+    token for ``reconnect_for`` seconds."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        token: str | None = None,
+        seat: str | None = None,
+        listener: ClientListener | None = None,
+        reconnect_for: float = 30.0,
+        on_raw: Callable[[bytes], None] | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.token = token
+        self.wanted_seat = seat
+        self.listener = listener or ClientListener()
+        self.reconnect_for = reconnect_for
+        self.on_raw = on_raw  # every byte received, for tests and debugging
+        self.seat: str | None = None
+        self.lobby: p.Lobby | None = None
+        self.view: dict[str, Any] | None = None
+        self.seq = -1
+        self.bye: p.Bye | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._refs = itertools.count(1)
+        self._stop = False
+        self._welcomed = False
+
+    # ------------------------------------------------------------------ sending
+
+    def _send(self, message: p._ClientMsg) -> bool:
+        if self._writer is None or self._writer.is_closing():
+            return False
+        self._writer.write(p.encode(message))
+        return True
+
+    def send_action(self, action: Action) -> int | None:
+        """Send an action of this seat; returns its ``ref`` (echoed in the answer), or None
+        when not connected. Call on the client's loop thread."""
+        ref = next(self._refs)
+        return ref if self._send(p.Act(action=p.WireAction.of(action), ref=ref)) else None
+
+    def set_ready(self, ready: bool = True) -> None:
+        self._send(p.Ready(ready=ready))
+
+    def request_sync(self) -> None:
+        self._send(p.Sync())
+
+    def stop(self) -> None:
+        """Leave the table and end ``run()`` (the seat stays reserved for the token)."""
+        self._stop = True
+        self._send(p.Leave())
+        if self._writer is not None:
+            self._writer.close()
+
+    # ------------------------------------------------------------------ running
+
+    async def run(self) -> str:
+        """Play until the table says bye, ``stop()`` is called, or reconnecting fails;
+        returns why it ended. Raises ClientClosed when the host refuses this seat."""
+        loop = asyncio.get_running_loop()
+        lost_at: float | None = None
+        delay = 0.1
+        while not self._stop:
+            self._welcomed = False
+            try:
+                await self._session()
+                lost = "connection closed"
+            except ClientClosed:
+                raise
+            except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
+                lost = f"{type(exc).__name__}: {exc}"
+            if self.bye is not None:
+                return f"bye: {self.bye.reason}"
+            if self._stop:
+                break
+            self.listener.on_connection(False, lost)
+            if self._welcomed:  # a fresh loss: the reconnection window starts again
+                lost_at, delay = None, 0.1
+            if self.token is None:
+                raise ClientClosed(f"connection lost before a seat was given: {lost}")
+            now = loop.time()
+            lost_at = lost_at if lost_at is not None else now
+            if now - lost_at > self.reconnect_for:
+                raise ClientClosed(f"gave up reconnecting after {self.reconnect_for:g} s: {lost}")
+            await asyncio.sleep(delay)
+            delay = min(delay * 1.5, 1.0)
+        return "stopped"
+
+    async def _session(self) -> None:
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        self._writer = writer
+        decoder = p.HostDecoder()
+        try:
+            self._send(
+                p.Hello(
+                    version=p.PROTOCOL_VERSION,
+                    name=self.name,
+                    token=self.token,
+                    seat=self.wanted_seat if self.token is None else None,  # type: ignore[arg-type]
+                )
+            )
+            while True:
+                data = await reader.read(1 << 16)
+                if not data:
+                    return
+                if self.on_raw is not None:
+                    self.on_raw(data)
+                for item in decoder.feed(data):
+                    if isinstance(item, p.ProtocolError):
+                        raise ConnectionError(f"bad data from the host: {item}")
+                    self._dispatch(item)
+                if self.bye is not None or self._stop:
+                    return
+        finally:
+            self._writer = None
+            writer.close()
+
+    def _dispatch(self, msg: p.HostMessage) -> None:
+        if isinstance(msg, p.Welcome):
+            self.seat, self.token = msg.seat, msg.token
+            self._welcomed = True
+            self.listener.on_welcome(msg)
+            self.listener.on_connection(True, f"seated at {msg.seat}")
+        elif isinstance(msg, p.Lobby):
+            self.lobby = msg
+            self.listener.on_lobby(msg)
+        elif isinstance(msg, p.Update):
+            self.view, self.seq = msg.view, msg.seq
+            self.listener.on_update(msg)
+        elif isinstance(msg, p.Error):
+            self.listener.on_error(msg)
+            if msg.fatal and msg.code in FINAL_CODES:
+                raise ClientClosed(f"{msg.code}: {msg.message}")
+        elif isinstance(msg, p.Bye):
+            self.bye = msg
+            self.listener.on_bye(msg)
+
+
+class ThreadedClient:
+    """A TableClient on its own thread and event loop, for a GUI: ``start()`` returns at once;
+    listener callbacks run on the client thread (a Qt bridge re-emits them as signals); the
+    methods below may be called from any thread."""
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        self.result: str | None = None
+        self.error: BaseException | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._main, name="shengji-client", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _main(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self.result = self._loop.run_until_complete(self.client.run())
+        except BaseException as exc:  # reported to the GUI through .error
+            self.error = exc
+        finally:
+            self._loop.close()
+
+    def send_action(self, action: Action) -> None:
+        self._loop.call_soon_threadsafe(self.client.send_action, action)
+
+    def set_ready(self, ready: bool = True) -> None:
+        self._loop.call_soon_threadsafe(self.client.set_ready, ready)
+
+    def request_sync(self) -> None:
+        self._loop.call_soon_threadsafe(self.client.request_sync)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the client to end by itself (bye, refusal, given up); True if it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(self.client.stop)
+        self._thread.join(timeout)
+
+
+# ------------------------------------------------------------------ a computer at a seat
+
+
+class AISeat(ClientListener):
+    """Plays a TableClient's seat with a computer ``player``: decides on the latest view in a
+    worker thread, once per state; an answer refused as illegal (e.g. a declaration overtaken
+    by the deal) makes it decide again on the newest view. Stops after ``hands`` hands."""
+
+    def __init__(
+        self,
+        player: Player,
+        hands: int | None = None,
+        think_delay: float = 0.0,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.player = player
+        self.hands = hands
+        self.think_delay = think_delay
+        self.log = log or (lambda line: None)
+        self.client: TableClient | None = None
+        self.hands_seen = 0
+        self.actions_sent = 0
+        self.refused = 0
+        self._wake = asyncio.Event()
+        self._acted_seq = -1
+        self._decided_seq = -1
+        self._retries = 0
+
+    async def play(self, client: TableClient) -> str:
+        self.client = client
+        client.listener = self
+        worker = asyncio.create_task(self._worker())
+        try:
+            return await client.run()
+        finally:
+            worker.cancel()
+
+    def on_connection(self, connected: bool, detail: str) -> None:
+        self.log(f"{'connected' if connected else 'lost'}: {detail}")
+        if connected:
+            self._acted_seq = -1  # after a resync, act on the state the host has
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        if not lobby.started and self.client is not None:
+            me = next((s for s in lobby.seats if s.seat == self.client.seat), None)
+            if me is not None and not me.ready:
+                self.client.set_ready(True)
+
+    def on_update(self, update: p.Update) -> None:
+        history = update.view.get("match", {}).get("history", [])
+        self.hands_seen = len(history)
+        if self.hands is not None and self.hands_seen >= self.hands and self.client is not None:
+            self.client.stop()
+            return
+        self._wake.set()
+
+    def on_error(self, error: p.Error) -> None:
+        self.log(f"host: {error.code}: {error.message}")
+        if error.code == p.ErrorCode.ILLEGAL.value:
+            self.refused += 1
+            self._retries += 1
+            if self._retries <= 20:
+                self._acted_seq = -1  # try again on the latest view
+                self._wake.set()
+
+    async def _worker(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            client = self.client
+            if client is None or client.view is None:
+                continue
+            view, seq = client.view, client.seq
+            legal_json = view.get("legal") or []
+            if not legal_json or seq == self._acted_seq:
+                continue
+            if seq != self._decided_seq:
+                self._decided_seq, self._retries = seq, 0
+            legal = [Action.from_json(a) for a in legal_json]
+            if self.think_delay and view.get("phase") != Phase.DEAL:
+                await asyncio.sleep(self.think_delay)
+                if client.seq != seq:
+                    self._wake.set()
+                    continue
+            action = await loop.run_in_executor(None, self.player.decide, view, legal)
+            if action is None:
+                continue
+            if client.send_action(action) is not None:
+                self._acted_seq = seq
+                self.actions_sent += 1

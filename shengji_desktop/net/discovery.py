@@ -1,0 +1,176 @@
+"""Finding tables on the LAN: mDNS/DNS-SD with zeroconf, service type ``_shengji._tcp.local.``.
+
+The host advertises its table (name, game, free seats, port, protocol version) and updates
+the free-seat count as people join; ``browse`` lists the tables answering within a timeout.
+``interfaces`` restricts where multicast goes (zeroconf's InterfaceChoice or a list of IPv4
+addresses); the tests run both ends inside a network namespace of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+import ifaddr
+from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from .protocol import PROTOCOL_VERSION
+
+SERVICE_TYPE = "_shengji._tcp.local."
+Interfaces = InterfaceChoice | list[str]
+
+
+@dataclass(frozen=True)
+class FoundTable:
+    name: str  # the advertised table name
+    address: str  # IPv4 address to connect to
+    port: int
+    game: str
+    free: int  # open seats nobody has taken
+    version: int  # protocol version
+
+    @property
+    def compatible(self) -> bool:
+        return self.version == PROTOCOL_VERSION
+
+
+def _instance(table: str, port: int) -> str:
+    # DNS-SD instance names are free text up to 63 bytes; the port keeps two tables of one
+    # machine apart.
+    label = re.sub(r"[.\x00-\x1f]", " ", table).strip() or "shengji"
+    label = label.encode("utf-8")[:50].decode("utf-8", "ignore")
+    return f"{label} :{port}.{SERVICE_TYPE}"
+
+
+def _local_addresses(interfaces: Interfaces) -> list[bytes]:
+    """The IPv4 addresses to announce: the given ones, or every non-loopback one."""
+    if isinstance(interfaces, list):
+        return [socket.inet_aton(a) for a in interfaces]
+    found = sorted(
+        {
+            str(ip.ip)
+            for adapter in ifaddr.get_adapters()
+            for ip in adapter.ips
+            if ip.is_IPv4 and not str(ip.ip).startswith("127.")
+        }
+    )
+    return [socket.inet_aton(a) for a in found or ["127.0.0.1"]]
+
+
+class Advertiser:
+    """Announces one table until ``close()``."""
+
+    def __init__(
+        self,
+        table: str,
+        port: int,
+        game: str,
+        free: int,
+        interfaces: Interfaces = InterfaceChoice.All,
+    ) -> None:
+        self.table, self.port, self.game = table, port, game
+        self.interfaces = interfaces
+        self._zc: AsyncZeroconf | None = None
+        self._info = self._make_info(free)
+
+    def _make_info(self, free: int) -> AsyncServiceInfo:
+        return AsyncServiceInfo(
+            SERVICE_TYPE,
+            _instance(self.table, self.port),
+            addresses=_local_addresses(self.interfaces),
+            port=self.port,
+            properties={
+                "table": self.table,
+                "game": self.game,
+                "free": str(free),
+                "version": str(PROTOCOL_VERSION),
+            },
+            server=f"shengji-{self.port}.local.",
+        )
+
+    async def start(self) -> None:
+        self._zc = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
+        await self._zc.async_register_service(self._info, allow_name_change=True)
+
+    async def update(self, free: int) -> None:
+        if self._zc is None:
+            return
+        info = self._make_info(free)
+        info.name = self._info.name  # keep the name zeroconf settled on
+        self._info = info
+        await self._zc.async_update_service(info)
+
+    async def close(self) -> None:
+        if self._zc is not None:
+            await self._zc.async_unregister_all_services()
+            await self._zc.async_close()
+            self._zc = None
+
+
+def _text(props: dict[bytes, bytes | None], key: str) -> str:
+    value = props.get(key.encode())
+    return value.decode("utf-8", "replace") if value else ""
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
+async def browse(
+    timeout: float = 2.0, interfaces: Interfaces = InterfaceChoice.All
+) -> list[FoundTable]:
+    """Tables answering within ``timeout`` seconds, sorted by name."""
+    azc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    names: set[str] = set()
+
+    def on_change(
+        zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
+        if state_change is not ServiceStateChange.Removed:
+            names.add(name)
+
+    browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+    found: dict[str, FoundTable] = {}
+    try:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            await asyncio.sleep(min(0.1, max(0.0, end - loop.time())))
+            for name in sorted(names - set(found)):
+                info = AsyncServiceInfo(SERVICE_TYPE, name)
+                if not await info.async_request(azc.zeroconf, 500):
+                    continue
+                table = _table_of(info)
+                if table is not None:
+                    found[name] = table
+    finally:
+        await browser.async_cancel()
+        await azc.async_close()
+    return sorted(found.values(), key=lambda t: (t.name, t.address, t.port))
+
+
+def _table_of(info: Any) -> FoundTable | None:
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or info.port is None:
+        return None
+    props = info.properties or {}
+    return FoundTable(
+        name=_text(props, "table"),
+        address=addresses[0],
+        port=int(info.port),
+        game=_text(props, "game"),
+        free=_int(_text(props, "free")),
+        version=_int(_text(props, "version")),
+    )
+
+
+def browse_tables(timeout: float = 2.0) -> list[FoundTable]:
+    """``browse`` for callers without an event loop (runs its own)."""
+    return asyncio.run(browse(timeout))

@@ -1,0 +1,246 @@
+"""The headless ``host`` and ``join`` commands: a table on a port, a computer at a seat.
+
+Both print readable log lines and JSON lines: ``host`` prints ``{"event": "listening", ...,
+"port": P}`` once it listens, and each command's last line is its JSON summary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.events import Event
+from ..engine.headless import describe
+from ..engine.match import Match
+from ..engine.record import RecordError, write_atomic
+from ..rules.options import Game, Options
+from . import protocol as p
+from .client import AISeat, ClientClosed, TableClient
+from .host import HostListener, HostSettings, TableHost
+
+Out = Callable[[str], None]
+
+
+def _print(line: str) -> None:
+    print(line, flush=True)
+
+
+class _PrintingListener(HostListener):
+    def __init__(self, out: Out, quiet: bool) -> None:
+        self.out = out
+        self.quiet = quiet
+        self.advertiser: Any = None
+        self.host: TableHost | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # keep the update tasks alive
+
+    def on_log(self, line: str) -> None:
+        self.out(line)
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        seats = " ".join(
+            f"{s.seat}:{s.name or '-'}{'*' if s.ready else ''}{'(away)' if s.standin else ''}"
+            for s in lobby.seats
+        )
+        self.out(f"桌 lobby {seats}{' started' if lobby.started else ''}")
+        if self.advertiser is not None and self.host is not None:
+            update = self.advertiser.update(self.host.free_seats())
+            self._tasks.add(asyncio.get_running_loop().create_task(update))
+
+    def on_events(self, events: list[Event], match: Match) -> None:
+        if self.quiet:
+            return
+        for e in events:
+            line = describe(e)
+            if line:
+                self.out(line)
+
+
+@dataclass
+class HostConfig:
+    game: Game | None
+    options: Options
+    seed: int | None
+    seats: list[str]
+    bind: str
+    port: int
+    save: Path | None
+    resume: Path | None
+    settings: HostSettings
+    advertise: bool
+    quiet: bool
+
+
+async def serve(config: HostConfig, out: Out = _print) -> dict[str, Any]:
+    listener = _PrintingListener(out, config.quiet)
+    if config.resume is not None:
+        host = TableHost.resume(
+            config.resume, config.settings, listener, save_path=config.save or config.resume
+        )
+    else:
+        assert config.game is not None
+        host = TableHost(
+            config.game,
+            config.options,
+            config.seed,
+            config.seats,
+            config.settings,
+            config.save,
+            listener,
+        )
+    listener.host = host
+    port = await host.start(config.bind, config.port)
+    out(
+        json.dumps(
+            {
+                "event": "listening",
+                "host": config.bind,
+                "port": port,
+                "game": host.match.game.value,
+                "seed": host.match.seed,
+                "resumed": config.resume is not None,
+            }
+        )
+    )
+    if config.advertise:
+        from .discovery import Advertiser
+
+        listener.advertiser = Advertiser(
+            host.settings.table_name, port, host.match.game.value, host.free_seats()
+        )
+        await listener.advertiser.start()
+    loop = asyncio.get_running_loop()
+    stop = loop.create_future()
+
+    def on_signal() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, on_signal)
+    try:
+        finished = asyncio.ensure_future(host.finished())
+        await asyncio.wait([finished, stop], return_when=asyncio.FIRST_COMPLETED)
+        summary = finished.result() if finished.done() else {"stopped": True}
+        await asyncio.sleep(0.05)  # let the goodbyes reach the clients
+    finally:
+        if listener.advertiser is not None:
+            await listener.advertiser.close()
+        await host.close()
+    return summary
+
+
+def run_host(config: HostConfig) -> int:
+    try:
+        summary = asyncio.run(serve(config))
+    except (RecordError, ValueError, OSError) as exc:
+        print(f"shengji-desktop host: {exc}", file=sys.stderr)
+        return 2
+    _print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    return 0
+
+
+# ------------------------------------------------------------------ join
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT, not {text!r}")
+    return host.strip("[]"), int(port)
+
+
+def _read_token(path: Path | None) -> str | None:
+    if path is None or not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        token = data.get("token")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        raise ValueError(f"token file {path} is unreadable") from None
+    return token if isinstance(token, str) and token else None
+
+
+class _JoiningSeat(AISeat):
+    """The computer seat of ``join``: keeps its token in a file to come back after a crash."""
+
+    def __init__(
+        self,
+        player: Any,
+        hands: int | None,
+        think_delay: float,
+        out: Out,
+        address: str,
+        token_file: Path | None,
+    ) -> None:
+        super().__init__(player, hands, think_delay, out)
+        self.out = out
+        self.address = address
+        self.token_file = token_file
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        self.out(f"入座 seated at {welcome.seat} as {welcome.name}")
+        if self.token_file is not None:
+            data = {"host": self.address, "seat": welcome.seat, "token": welcome.token}
+            write_atomic(self.token_file, data)
+
+
+async def join(
+    address: str,
+    name: str,
+    kind: str,
+    token_file: Path | None,
+    hands: int | None,
+    seat: str | None,
+    seed: str,
+    reconnect_for: float,
+    think_delay: float,
+    out: Out = _print,
+) -> dict[str, Any]:
+    from ..ai import make_player
+
+    host, port = parse_address(address)
+    player = make_player(kind, seed)
+    token = _read_token(token_file)
+    bot = _JoiningSeat(player, hands, think_delay, out, address, token_file)
+    client = TableClient(host, port, name, token=token, seat=seat, reconnect_for=reconnect_for)
+    reason = await bot.play(client)
+    return {
+        "seat": client.seat,
+        "reason": reason,
+        "hands": bot.hands_seen,
+        "seq": client.seq,
+        "actions_sent": bot.actions_sent,
+        "refused": bot.refused,
+        "summary": client.bye.summary if client.bye is not None else None,
+    }
+
+
+def run_join(
+    address: str,
+    name: str,
+    kind: str,
+    token_file: Path | None,
+    hands: int | None,
+    seat: str | None,
+    seed: str,
+    reconnect_for: float,
+    think_delay: float,
+) -> int:
+    try:
+        result = asyncio.run(
+            join(address, name, kind, token_file, hands, seat, seed, reconnect_for, think_delay)
+        )
+    except ValueError as exc:
+        print(f"shengji-desktop join: {exc}", file=sys.stderr)
+        return 2
+    except (ClientClosed, OSError) as exc:
+        print(f"shengji-desktop join: {exc}", file=sys.stderr)
+        return 1
+    _print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+    return 0

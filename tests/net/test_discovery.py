@@ -1,0 +1,100 @@
+"""Discovery: a host announcing itself with mDNS is found by the browser.
+
+Multicast must not leave the machine: host and browser run inside a network namespace made
+for the test, whose only interface is its own loopback (multicast switched on)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from netutil import CLI, Proc, listening_port
+
+BROWSE = (
+    "import json, sys; from shengji_desktop.net.discovery import browse_tables; "
+    "print(json.dumps([t.__dict__ for t in browse_tables(float(sys.argv[1]))]))"
+)
+
+
+def _ip(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["ip", *args], capture_output=True, text=True, timeout=20)
+
+
+@pytest.fixture
+def netns() -> Iterator[str]:
+    if shutil.which("ip") is None:
+        pytest.skip("the `ip` command (iproute2) is missing: cannot make a network namespace")
+    if os.geteuid() != 0:
+        pytest.skip("making a network namespace needs root (CI runs as root)")
+    name = f"shengji-{uuid.uuid4().hex[:8]}"
+    made = _ip("netns", "add", name)
+    if made.returncode != 0:
+        pytest.skip(f"cannot create a network namespace: {made.stderr.strip()}")
+    try:
+        for args in (
+            ("link", "set", "lo", "up"),
+            ("link", "set", "lo", "multicast", "on"),
+            ("route", "add", "224.0.0.0/4", "dev", "lo"),
+        ):
+            done = _ip("-n", name, *args)
+            assert done.returncode == 0, done.stderr
+        links = _ip("-n", name, "-o", "link").stdout.splitlines()
+        assert len(links) == 1 and ": lo:" in links[0], links  # nothing leads outside
+        yield name
+    finally:
+        _ip("netns", "del", name)
+
+
+def browse(ns: str, seconds: float) -> list[dict[str, Any]]:
+    cmd = ["ip", "netns", "exec", ns, sys.executable, "-c", BROWSE, str(seconds)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    found: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> None:
+    inside = ["ip", "netns", "exec", netns, *CLI]
+    host = Proc(
+        [
+            *inside,
+            "host", "--game", "tr", "--bind", "127.0.0.1", "--port", "0", "--advertise",
+            "--name", "测试桌", "--seats", "open,random,open,random", "--standin", "random",
+        ],
+        tmp_path,
+        "host",
+    )  # fmt: skip
+    joiner: Proc | None = None
+    try:
+        port = listening_port(host)
+        found = browse(netns, 3.0)
+        assert found == [
+            {
+                "name": "测试桌",
+                "address": "127.0.0.1",
+                "port": port,
+                "game": "tr",
+                "free": 2,
+                "version": 1,
+            }
+        ]
+        # A player takes a seat: the announcement follows.
+        joiner = Proc(
+            [*inside, "join", f"127.0.0.1:{port}", "--name", "a", "--ai", "random"],
+            tmp_path,
+            "join",
+        )
+        host.wait_for(lambda line: line.startswith("S a joined") or " a joined" in line, 20)
+        assert [t["free"] for t in browse(netns, 3.0)] == [1]
+    finally:
+        if joiner is not None:
+            joiner.kill()
+        host.kill()

@@ -1,0 +1,139 @@
+"""Whole hands over loopback: a host process and four `join --ai random` processes; a client
+killed mid-trick comes back with its token; a host killed mid-hand resumes from its save."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from netutil import Procs, listening_port
+
+from shengji_desktop.engine.hand import Phase
+from shengji_desktop.engine.record import replay
+
+SEATS = ("S", "E", "N", "W")
+
+
+def saved_match(path: Path):  # type: ignore[no-untyped-def]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    match, _ = replay(data["record"])
+    return data, match
+
+
+@pytest.mark.parametrize("game", ["dl", "tr"])
+def test_four_clients_play_a_whole_hand(procs: Procs, tmp_path: Path, game: str) -> None:
+    save = tmp_path / "table.json"
+    host = procs.host("--game", game, "--seed", "11", "--hands", "1", "--save", str(save))
+    port = listening_port(host)
+    joins = [procs.join(port, f"p{i}", "--hands", "1") for i in range(4)]
+    assert host.finish(90) == 0, host.stderr()
+    summary = host.last_json()
+    assert summary["hands_played"] == 1 and summary["game"] == game
+    seats = set()
+    for j in joins:
+        assert j.finish(30) == 0, j.stderr()
+        result = j.last_json()
+        seats.add(result["seat"])
+        assert result["hands"] == 1
+        assert result["actions_sent"] > 0
+    assert seats == set(SEATS)
+    # The referee's save is a whole, replayable hand that reached settlement.
+    data, match = saved_match(save)
+    assert match.phase in (Phase.SETTLED, Phase.OVER)
+    assert len(match.history) == 1
+    assert data["started"] and all(s["token"] for s in data["seats"])
+    played = sum(len(cards) for trick in match.hand.tricks for _, cards in trick.plays)
+    assert played == 4 * {"dl": 39, "tr": 25}[game]  # every card of every hand was played
+    assert sum(1 for line in host.lines if "出牌 plays" in line) == 4 * len(match.hand.tricks)
+
+
+def plays(lines: list[str]) -> list[str]:
+    return [line for line in lines if "出牌 plays" in line]
+
+
+def test_client_killed_mid_trick_reconnects_with_its_token(procs: Procs, tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    host = procs.host(
+        "--game", "tr", "--seed", "5", "--hands", "1", "--save", str(save), "--standin-after", "60"
+    )
+    port = listening_port(host)
+    tokens = {seat: tmp_path / f"tok{seat}.json" for seat in SEATS}
+    # S thinks slowly, so that it is surely killed before it plays; the others are quick.
+    joins = {
+        seat: procs.join(
+            port, f"p{seat}", "--seat", seat, "--token-file", str(tokens[seat]), "--hands", "1",
+            "--think-delay", "0.8" if seat == "S" else "0.01",
+        )
+        for seat in SEATS
+    }  # fmt: skip
+    # Kill S when it is to play in the middle of a trick: right after W plays a card that
+    # does not end the trick (ccw order: S, E, N, W).
+    i = -1
+    while True:
+        i = host.wait_for(lambda line: "出牌 plays" in line, 60, i + 1)
+        if host.lines[i].startswith("  W ") and len(plays(host.lines[: i + 1])) % 4 != 0:
+            break
+    joins["S"].kill()
+    host.wait_for(lambda line: line.startswith("S pS left"), 10)
+    played = len(plays(host.lines))
+    assert played % 4 != 0, "S was killed in the middle of a trick"
+    token_before = tokens["S"].read_text(encoding="utf-8")
+    # Nobody plays for S (a stand-in only after 60 s): the table waits for it.
+    time.sleep(0.5)
+    assert len(plays(host.lines)) == played
+    quick = ["--think-delay", "0.01", "--hands", "1"]
+    rejoin = procs.join(port, "pS", "--token-file", str(tokens["S"]), *quick)
+    rejoin.wait_for(lambda line: line.startswith("入座 seated at S"), 20)
+    assert tokens["S"].read_text(encoding="utf-8") == token_before  # same seat, same token
+    assert host.finish(90) == 0, host.stderr()
+    assert not any("a computer plays" in line for line in host.lines)
+    for j in [joins["E"], joins["N"], joins["W"], rejoin]:
+        assert j.finish(30) == 0, j.stderr()
+        assert j.last_json()["reason"].startswith("bye") or j.last_json()["hands"] == 1
+    assert rejoin.last_json()["seat"] == "S" and rejoin.last_json()["actions_sent"] > 0
+    _, match = saved_match(save)
+    assert len(match.history) == 1
+    assert sum(len(c) for t in match.hand.tricks for _, c in t.plays) == 4 * 25
+
+
+def test_host_killed_mid_hand_resumes_from_its_save(procs: Procs, tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    args = ("--hands", "1", "--save", str(save), "--standin-after", "60")
+    host = procs.host("--game", "dl", "--seed", "7", *args)
+    port = listening_port(host)
+    joins = [
+        procs.join(
+            port,
+            f"p{i}",
+            "--token-file",
+            str(tmp_path / f"tok{i}.json"),
+            "--hands",
+            "1",
+            "--think-delay",
+            "0.02",
+            "--reconnect-for",
+            "40",
+        )
+        for i in range(4)
+    ]
+    first = host.wait_for(lambda line: "出牌 plays" in line, 60)
+    host.wait_for(lambda line: "出牌 plays" in line, 30, first + 10)
+    host.kill()
+    before, match_before = saved_match(save)
+    assert match_before.phase == Phase.PLAY and match_before.hand.tricks
+    host2 = procs.host("--resume", str(save), "--port", str(port), *args, name="host2")
+    line = host2.lines[host2.wait_for(lambda line: line.startswith('{"event": "listening"'))]
+    assert json.loads(line)["resumed"] is True and json.loads(line)["port"] == port
+    assert host2.finish(90) == 0, host2.stderr()
+    for j in joins:
+        assert j.finish(30) == 0, j.stderr()
+        assert j.last_json()["hands"] == 1
+    after, match = saved_match(save)
+    assert len(match.history) == 1
+    # Nothing lost: the resumed record extends the one saved before the crash.
+    n = len(before["record"]["actions"])
+    assert after["record"]["actions"][:n] == before["record"]["actions"]
+    assert [s["token"] for s in after["seats"]] == [s["token"] for s in before["seats"]]
+    assert sum(len(c) for t in match.hand.tricks for _, c in t.plays) == 4 * 39
