@@ -119,14 +119,32 @@ class PoolThreats:
 # ---------------------------------------------------------------------------- card values
 
 
+_COSTS: dict[int, tuple[TrickRules, list[float]]] = {}
+
+
+def costs(rules: TrickRules) -> list[float]:
+    """How much each card is worth keeping: its strength, trumps dearer than any plain card
+    (a table per hand's rules, indexed by card)."""
+    entry = _COSTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        trump = rules.trump
+        table = [
+            s + 8.0 if cls == TRUMP else float(s)
+            for s, cls in zip(trump.strengths, trump.classes, strict=True)
+        ]
+        if len(_COSTS) > 64:
+            _COSTS.clear()
+        entry = _COSTS[id(rules)] = (rules, table)
+    return entry[1]
+
+
 def card_cost(rules: TrickRules, card: Card) -> float:
-    """How much a card is worth keeping: its strength, trumps dearer than any plain card."""
-    s = rules.trump.strengths[card]
-    return s + 8.0 if rules.trump.classes[card] == TRUMP else float(s)
+    return costs(rules)[card]
 
 
 def play_cost(rules: TrickRules, cards: Sequence[Card]) -> float:
-    return sum(card_cost(rules, c) for c in cards)
+    table = costs(rules)
+    return sum(table[c] for c in cards)
 
 
 class Situation:

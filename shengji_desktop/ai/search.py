@@ -32,7 +32,15 @@ from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
 from .knowledge import SEATS, Knowledge, trump_of
-from .policy import Cards, HandThreats, Situation, card_cost, choose_follow, choose_lead
+from .policy import (
+    Cards,
+    HandThreats,
+    Situation,
+    card_cost,
+    choose_follow,
+    choose_lead,
+    costs,
+)
 
 MAX_CANDIDATES = 8
 
@@ -169,7 +177,7 @@ class Playout:
             )
             sit.cards_left = sum(hand.values())
             if not self.trick:
-                leads = list(rules.legal_leads(hand))
+                leads = playout_leads(rules, hand)
                 cards = choose_lead(sit, leads, None, self.friends(seat) == self.dealer_side())
             else:
                 fmt = rules.lead_format(self.trick[0][1])
@@ -261,6 +269,25 @@ class Playout:
         return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
 
 
+def playout_leads(rules: TrickRules, hand: Counter[Card]) -> list[Cards]:
+    """The leads worth trying in a playout: per suit class and size, the cheapest and the
+    strongest (what the normal policy picks from), not every distinct card."""
+    classes, strengths = rules.trump.classes, rules.trump.strengths
+    best: dict[tuple[int, int], tuple[Cards, Cards]] = {}
+    for lead in rules.legal_leads(hand):
+        key = (classes[lead[0]], len(lead))
+        if key not in best:
+            best[key] = (lead, lead)
+            continue
+        lo, hi = best[key]
+        if card_cost(rules, lead[0]) < card_cost(rules, lo[0]):
+            lo = lead
+        if strengths[lead[-1]] > strengths[hi[-1]]:
+            hi = lead
+        best[key] = (lo, hi)
+    return sorted({p for pair in best.values() for p in pair})
+
+
 def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) -> list[Cards]:
     """The follows worth trying in a playout. With enough cards of the led class these are
     all legal follows of that class; short of it, every class card plus a few fillers (the
@@ -271,6 +298,10 @@ def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) ->
     own = {c: m for c, m in hand.items() if m > 0 and classes[c] == cls}
     have = sum(own.values())
     if have >= n:
+        if fmt.shape is Shape.PAIR or fmt.shape is Shape.TRIPLE:
+            quick = _class_follows(rules, own, fmt)
+            if quick:
+                return quick
         return list(rules.legal_follows(own, fmt))
     base = [c for c, m in own.items() for _ in range(m)]
     rest = sorted(
@@ -290,6 +321,29 @@ def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) ->
                 if rules.play_key(fmt, play) is not None:
                     options.add(play)
     return sorted(options)
+
+
+def _class_follows(rules: TrickRules, own: dict[Card, int], fmt: TrickFormat) -> list[Cards]:
+    """A few follows to a pair or triple from the led class, those the rules accept: the
+    strongest and weakest identical sets, the cheapest cards, the richest in points."""
+    n = fmt.size
+    table = costs(rules)
+    cards = sorted((c for c, m in own.items() for _ in range(m)), key=lambda c: (table[c], c))
+    same = sorted((c for c, m in own.items() if m >= n), key=lambda c: table[c])
+    options = {tuple(cards[:n])}
+    rich = sorted(cards, key=lambda c: (-card_points((c,)), table[c], c))
+    options.add(tuple(sorted(rich[:n])))
+    if same:
+        options.add((same[0],) * n)
+        options.add((same[-1],) * n)
+    out = []
+    for play in sorted(tuple(sorted(p)) for p in options):
+        try:
+            rules.check_follow(own, fmt, play)
+        except RuleError:
+            continue
+        out.append(play)
+    return out
 
 
 def run_task(task: Task) -> list[list[float]]:
