@@ -7,7 +7,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import Card, Seat, card_points, format_cards, new_deck, next_seat, seat_order
+from ..rules.cards import (
+    Card,
+    Seat,
+    card_points,
+    format_cards,
+    new_deck,
+    next_seat,
+    seat_order,
+)
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump, sorted_cards
@@ -35,10 +43,15 @@ class TrickRecord:
     points: int
 
 
+_ONLY: dict[Seat, frozenset[Seat]] = {s: frozenset({s}) for s in Seat}
+
+
 class HandBase:
     """One hand of any game. Subclasses add their declare/bid/tribute/kitty/settle phases."""
 
     game: Game
+    _deal_first: Seat
+    _deal_order: list[Seat]
 
     def __init__(self, options: Options, rng: random.Random, number: int) -> None:
         self.options = options
@@ -50,7 +63,7 @@ class HandBase:
         self.pack: list[Card] = new_deck(self.game.decks)
         rng.shuffle(self.pack)
         self.dealt = 0
-        self.deal_first: Seat = Seat.S
+        self.deal_first = Seat.S
         self.phase = Phase.DEAL
         self.dealer: Seat | None = None
         self.trump: Trump | None = None
@@ -63,6 +76,8 @@ class HandBase:
         self.result: dict[str, Any] | None = None
         self.kitty_public = False  # kitty shown to everybody
         self.kitty_known_to: set[Seat] = set()
+        # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
+        self._unseen: dict[Seat, Counter[Card]] | None = None
 
     # ------------------------------------------------------------------ dealing
 
@@ -70,21 +85,27 @@ class HandBase:
     def deal_size(self) -> int:
         return 4 * self.game.hand_size
 
+    @property
+    def deal_first(self) -> Seat:
+        """The seat dealt the first card; the deal goes on in play order."""
+        return self._deal_first
+
+    @deal_first.setter
+    def deal_first(self, seat: Seat) -> None:
+        self._deal_first = seat
+        self._deal_order = seat_order(seat, self.direction)
+
     def deal_seat(self, i: int) -> Seat:
-        return seat_order(self.deal_first, self.direction)[i % 4]
+        return self._deal_order[i % 4]
 
     def deal_one(self) -> list[Event]:
-        card = self.pack[self.dealt]
-        seat = self.deal_seat(self.dealt)
+        dealt = self.dealt
+        card = self.pack[dealt]
+        seat = self._deal_order[dealt % 4]
         self.hands[seat][card] += 1
-        self.dealt += 1
+        self.dealt = dealt = dealt + 1
         events = [
-            Event(
-                "card_dealt",
-                {"seat": seat.name, "n": self.dealt},
-                {"card": str(card)},
-                frozenset({seat}),
-            )
+            Event("card_dealt", {"seat": seat.name, "n": dealt}, {"card": str(card)}, _ONLY[seat])
         ]
         if self.dealt == self.deal_size:
             self.kitty = self.pack[self.deal_size :]
@@ -142,10 +163,17 @@ class HandBase:
         self.phase = Phase.PLAY
         self.turn = leader
         self.trick = []
+        self._unseen = {s: self._unseen_now(s) for s in Seat} if self.game is Game.TR else None
         return [Event("play_started", {"leader": leader.name})]
 
     def unseen_by(self, seat: Seat) -> Counter[Card]:
         """Cards ``seat`` cannot locate: the deck less his hand, played cards, known kitty."""
+        if self._unseen is not None and self.phase == Phase.PLAY:
+            return Counter(self._unseen[seat])
+        return self._unseen_now(seat)
+
+    def _unseen_now(self, seat: Seat) -> Counter[Card]:
+        """``unseen_by`` counted from scratch (in card order)."""
         pool = Counter(new_deck(self.game.decks))
         pool.subtract(self.hands[seat])
         for rec in self.tricks:
@@ -163,9 +191,12 @@ class HandBase:
         assert self.rules is not None
         hand = self.hands[seat]
         if not self.trick:
-            # Throws are offered only where the seat can prove them safe from what it has
+            # Throws (TR) are offered only where the seat can prove them safe from what it has
             # seen; any other throw may still be attempted and is judged by the referee.
-            plays = list(self.rules.legal_leads(hand, [self.unseen_by(seat)]))
+            if self._unseen is not None:
+                plays = list(self.rules.legal_leads(hand, [self._unseen[seat]]))
+            else:
+                plays = list(self.rules.legal_leads(hand))
         else:
             assert self.trick_format is not None
             plays = list(self.rules.legal_follows(hand, self.trick_format))
@@ -197,8 +228,22 @@ class HandBase:
         else:
             assert self.trick_format is not None
             self.rules.check_follow(self.hands[seat], self.trick_format, cards)
-        self.hands[seat].subtract(cards)
-        self.hands[seat] = +self.hands[seat]
+        hand = self.hands[seat]
+        for c in cards:  # validated above: every copy is held
+            left = hand[c] - 1
+            if left:
+                hand[c] = left
+            else:
+                del hand[c]
+        if self._unseen is not None:
+            for s, pool in self._unseen.items():
+                if s != seat:
+                    for c in cards:
+                        left = pool[c] - 1
+                        if left:
+                            pool[c] = left
+                        else:
+                            del pool[c]
         self.trick.append((seat, tuple(sorted(cards))))
         events.append(
             Event(

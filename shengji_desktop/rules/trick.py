@@ -309,14 +309,100 @@ class TrickRules:
     def _legal_throws(
         self, hand: Mapping[Card, int], suit: int, others: Sequence[Mapping[Card, int]]
     ) -> Iterator[Cards]:
-        suit_hand = {k: n for k, n in hand.items() if n > 0 and self._cls[k] == suit}
-        if sum(suit_hand.values()) < 2:
+        cls = self._cls
+        suit_hand = {k: n for k, n in hand.items() if n > 0 and cls[k] == suit}
+        total = sum(suit_hand.values())
+        if total < 2:
             return
-        for size in range(2, sum(suit_hand.values()) + 1):
-            for combo in multisets(suit_hand, size):
-                fmt = self.lead_format(combo)
-                if fmt.shape is Shape.THROW and not self.throw_problems(fmt, others):
+        if any(n > 2 for n in suit_hand.values()):
+            # Not a two-deck hand; the general route (the fast one relies on pairs at most).
+            for size in range(2, total + 1):
+                for combo in multisets(suit_hand, size):
+                    fmt = self.lead_format(combo)
+                    if fmt.shape is Shape.THROW and not self.throw_problems(fmt, others):
+                        yield combo
+            return
+        yield from self._standing_throws(suit_hand, total, self._throw_limits(suit, others))
+
+    def _throw_limits(
+        self, suit: int, others: Sequence[Mapping[Card, int]]
+    ) -> tuple[int, int, list[int]] | None:
+        """What the other hands can beat a thrown component of ``suit`` with (TR-LEAD-4): the
+        strength of their highest single and pair, and for each tractor length the top of
+        their highest tractor at least that long. None: 浑甩, no component can be beaten."""
+        top3 = [Card.of(Suit(suit), r) for r in self._top_plain_ranks(suit)]
+        if not any(o.get(c, 0) for o in others for c in top3):
+            return None
+        cls, strength = self._cls, self._str
+        single = pair = -1
+        tractor = [-1, -1]  # indexed by length; lengths 0 and 1 unused
+        for o in others:
+            pairs: list[Card] = []
+            for k, n in o.items():
+                if n > 0 and cls[k] == suit:
+                    s = strength[k]
+                    if s > single:
+                        single = s
+                    if n >= 2:
+                        pairs.append(k)
+                        if s > pair:
+                            pair = s
+            for run in self._runs(pairs):
+                top = strength[run[-1]]
+                if len(run) >= len(tractor):
+                    tractor.extend([-1] * (len(run) + 1 - len(tractor)))
+                for length in range(2, len(run) + 1):
+                    if top > tractor[length]:
+                        tractor[length] = top
+        return single, pair, tractor
+
+    def _standing_throws(
+        self,
+        suit_hand: Mapping[Card, int],
+        total: int,
+        limits: tuple[int, int, list[int]] | None,
+    ) -> Iterator[Cards]:
+        """Throws of one plain suit (at most two copies of a card) that stand against
+        ``limits``, in the order of ``multisets`` by size: what ``lead_format`` plus
+        ``throw_problems`` accept, without building each format."""
+        strength = self._str
+        kinds = sorted(suit_hand)
+        avail = [suit_hand[k] for k in kinds]
+        if limits is not None:
+            # A card thrown once is a single component: it must be unbeatable as one.
+            single_max = limits[0]
+            ones = [strength[k] >= single_max for k in kinds]
+        else:
+            ones = [True] * len(kinds)
+        for size in range(2, total + 1):
+            for combo in _throw_candidates(kinds, avail, ones, size):
+                if self._throw_stands(combo, limits):
                     yield combo
+
+    def _throw_stands(self, combo: Cards, limits: tuple[int, int, list[int]] | None) -> bool:
+        """``combo`` (sorted, one plain suit, copies ≤ 2, singles already unbeatable) is a
+        throw, not a pair or tractor, and each of its pairs and tractors stands."""
+        n = len(combo)
+        pairs = [combo[i] for i in range(1, n) if combo[i] == combo[i - 1]]
+        if n == 2 * len(pairs) and (n == 2 or self.tractor_top(combo) is not None):
+            return False  # a pair or a tractor, not a throw
+        if limits is None or not pairs:
+            return True
+        strength = self._str
+        _, pair_max, tractor = limits
+        pos = self.trump.tractor_position
+        for k in pairs:
+            if pos(k) == NO_POSITION and pair_max > strength[k]:
+                return False  # never in a run: a pair component (not in plain suits today)
+        for run in self._runs(pairs):
+            top = strength[run[-1]]
+            length = len(run)
+            if length == 1:
+                if pair_max > top:
+                    return False
+            elif length < len(tractor) and tractor[length] > top:
+                return False
+        return True
 
     # ------------------------------------------------------------------ follows
 
@@ -507,35 +593,95 @@ class TrickRules:
 
 
 def _check_in_hand(hand: Mapping[Card, int], cards: Sequence[Card]) -> None:
-    for c, n in Counter(cards).items():
+    if len(cards) == 1:
+        c = cards[0]
+        if hand.get(c, 0) < 1:
+            raise RuleError(Reason.CARDS_NOT_IN_HAND, "GEN-TRICK-2", f"you do not hold {c}", card=c)
+        return
+    need: dict[Card, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    for c, n in need.items():  # first missing card in play order, as Counter(cards) gives
         if hand.get(c, 0) < n:
             raise RuleError(Reason.CARDS_NOT_IN_HAND, "GEN-TRICK-2", f"you do not hold {c}", card=c)
 
 
 def multisets(counts: Mapping[Card, int], size: int) -> Iterator[Cards]:
-    """Distinct sub-multisets of ``counts`` with ``size`` cards, as sorted tuples."""
+    """Distinct sub-multisets of ``counts`` with ``size`` cards, as sorted tuples, in
+    lexicographic order (more copies of a lower card first)."""
     kinds = sorted(k for k, n in counts.items() if n > 0)
-    avail = [counts[k] for k in kinds]
-    # suffix sums let us prune branches that cannot reach ``size``
-    suffix = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + avail[i]
-    if size > suffix[0]:
-        return
+    return iter(_multiset_list(kinds, [counts[k] for k in kinds], size))
+
+
+def _throw_candidates(
+    kinds: Sequence[Card], avail: Sequence[int], ones: Sequence[bool], size: int
+) -> list[Cards]:
+    """``_multiset_list`` leaving out every multiset holding exactly one copy of a kind whose
+    ``ones`` is False (same order for the rest)."""
+    n = len(kinds)
+    cap = [avail[i] if ones[i] or avail[i] >= 2 else 0 for i in range(n)]
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + cap[i]
+    out: list[Cards] = []
+    if size > suffix[0] or size <= 0:
+        return out
     chosen: list[Card] = []
 
-    def rec(i: int, left: int) -> Iterator[Cards]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i == len(kinds) or suffix[i] < left:
-            return
+    def rec(i: int, left: int) -> None:
         k = kinds[i]
-        top = min(avail[i], left)
-        for take in range(top, -1, -1):
-            chosen.extend((k,) * take)
-            yield from rec(i + 1, left - take)
-            if take:
+        after = suffix[i + 1]
+        for take in range(min(cap[i], left), max(left - after, 0) - 1, -1):
+            if take == 1 and not ones[i]:
+                continue
+            if take == left:
+                out.append((*chosen, *((k,) * take)))
+            elif take:
+                chosen.extend((k,) * take)
+                rec(i + 1, left - take)
                 del chosen[-take:]
+            else:
+                rec(i + 1, left)
 
-    yield from rec(0, size)
+    rec(0, size)
+    return out
+
+
+def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> list[Cards]:
+    """The work of ``multisets`` over sorted ``kinds`` with ``avail`` copies each."""
+    out: list[Cards] = []
+    if size == 1:
+        return [(k,) for k in kinds]
+    if size == 2:
+        for i, k in enumerate(kinds):
+            if avail[i] >= 2:
+                out.append((k, k))
+            out.extend((k, j) for j in kinds[i + 1 :])
+        return out
+    # suffix sums let us prune branches that cannot reach ``size``
+    n = len(kinds)
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+    if size > suffix[0] or size < 0:
+        return out
+    if size == 0:
+        return [()]
+    chosen: list[Card] = []
+
+    def rec(i: int, left: int) -> None:
+        # invariant: 0 < left <= suffix[i]
+        k = kinds[i]
+        after = suffix[i + 1]
+        for take in range(min(avail[i], left), max(left - after, 0) - 1, -1):
+            if take == left:
+                out.append((*chosen, *((k,) * take)))
+            elif take:
+                chosen.extend((k,) * take)
+                rec(i + 1, left - take)
+                del chosen[-take:]
+            else:
+                rec(i + 1, left)
+
+    rec(0, size)
+    return out
