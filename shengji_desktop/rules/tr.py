@@ -291,6 +291,9 @@ def declaration_from_cards(
     return decl
 
 
+_DECLARE_ORDER: Final = tuple(reversed(SUIT_ORDER))
+
+
 def legal_declarations(
     seat: Seat,
     hand: Mapping[Card, int],
@@ -298,16 +301,33 @@ def legal_declarations(
     level: Rank,
     options: Options = DEFAULT_OPTIONS,
 ) -> list[TRDeclaration]:
-    """Every declaration ``seat`` may make now from ``hand`` (suits in ♥ ♦ ♠ ♣ order)."""
+    """Every declaration ``seat`` may make now from ``hand`` (suits in ♥ ♦ ♠ ♣ order, then
+    亮主, 正主, 封主): exactly those ``validate_declaration`` accepts.
+
+    Asked for every seat between every card of the deal, so it decides directly instead of
+    trying each candidate through ``validate_declaration``.
+    """
     out: list[TRDeclaration] = []
-    for suit in reversed(SUIT_ORDER):
-        for kind in TRDeclKind:
-            decl = TRDeclaration(seat, suit, kind)
-            try:
-                validate_declaration(decl, standing, hand, level, options)
-            except RuleError:
-                continue
-            out.append(decl)
+    if declarations_closed(standing, options):
+        return out
+    for suit in _DECLARE_ORDER:
+        held = hand.get(Card.of(suit, level), 0)
+        if held <= 0:
+            continue
+        if standing is None:
+            out.append(TRDeclaration(seat, suit, TRDeclKind.SINGLE))
+            if held >= 2:
+                out.append(TRDeclaration(seat, suit, TRDeclKind.PAIR))
+            continue
+        if held < 2:
+            continue
+        own_single = (
+            standing.kind is TRDeclKind.SINGLE and standing.seat == seat and standing.suit == suit
+        )
+        if own_single:
+            out.append(TRDeclaration(seat, suit, TRDeclKind.SEAL))
+        elif standing.kind is TRDeclKind.SINGLE or suit_rank(suit) > suit_rank(standing.suit):
+            out.append(TRDeclaration(seat, suit, TRDeclKind.PAIR))
     return out
 
 
