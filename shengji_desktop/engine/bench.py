@@ -41,6 +41,7 @@ def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Ra
     may declare is asked (in random order), then the table deals the next card.
     """
     applied = 0
+    deal = Action(Act.DEAL)
     while match.phase not in (Phase.SETTLED, Phase.OVER):
         if match.phase == Phase.DEAL:
             seats = match.to_act()
@@ -51,7 +52,7 @@ def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Ra
                     match.apply(players[seat].choose(match, seat, legal))
                     break
             else:
-                match.apply(Action(Act.DEAL))
+                match.apply(deal)
         else:
             seat = match.to_act()[0]
             match.apply(players[seat].choose(match, seat, match.legal_actions(seat)))

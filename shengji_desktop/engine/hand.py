@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.cards import (
+    CARD_NAMES,
+    SEAT_NAMES,
+    SEATS,
     Card,
     Seat,
     card_points,
@@ -44,6 +47,9 @@ class TrickRecord:
 
 
 _ONLY: dict[Seat, frozenset[Seat]] = {s: frozenset({s}) for s in Seat}
+# Enum members looked up once: attribute access on an Enum class is slow on hot paths.
+_DEAL = Act.DEAL
+_PLAY = Act.PLAY
 
 
 class HandBase:
@@ -63,6 +69,7 @@ class HandBase:
         self.pack: list[Card] = new_deck(self.game.decks)
         rng.shuffle(self.pack)
         self.dealt = 0
+        self._deal_size = 4 * self.game.hand_size
         self.deal_first = Seat.S
         self.phase = Phase.DEAL
         self.dealer: Seat | None = None
@@ -83,7 +90,7 @@ class HandBase:
 
     @property
     def deal_size(self) -> int:
-        return 4 * self.game.hand_size
+        return self._deal_size
 
     @property
     def deal_first(self) -> Seat:
@@ -105,9 +112,14 @@ class HandBase:
         self.hands[seat][card] += 1
         self.dealt = dealt = dealt + 1
         events = [
-            Event("card_dealt", {"seat": seat.name, "n": dealt}, {"card": str(card)}, _ONLY[seat])
+            Event(
+                "card_dealt",
+                {"seat": SEAT_NAMES[seat], "n": dealt},
+                {"card": str(card)},
+                _ONLY[seat],
+            )
         ]
-        if self.dealt == self.deal_size:
+        if dealt == self._deal_size:
             self.kitty = self.pack[self.deal_size :]
             events.append(Event("deal_done", {"kitty_size": len(self.kitty)}))
             events += self.after_deal()
@@ -122,7 +134,7 @@ class HandBase:
         """Seats that may act now. During the deal every seat may declare between cards."""
         if self.phase == Phase.PLAY and self.turn is not None:
             return [self.turn]
-        return [s for s in Seat if self.seat_actions(s)]
+        return [s for s in SEATS if self.seat_actions(s)]
 
     def table_action(self) -> Action | None:
         """The action the table itself takes next (dealing a card), if any."""
@@ -142,13 +154,13 @@ class HandBase:
         raise NotImplementedError
 
     def apply(self, action: Action) -> list[Event]:
-        if action.kind is Act.DEAL:
+        if action.kind is _DEAL:
             if self.phase != Phase.DEAL:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
             return self.deal_one()
         if action.seat is None:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
-        if action.kind is Act.PLAY and self.phase == Phase.PLAY:
+        if action.kind is _PLAY and self.phase == Phase.PLAY:
             return self.play(action.seat, action.cards)
         return self.apply_phase(action)
 
@@ -200,10 +212,10 @@ class HandBase:
         else:
             assert self.trick_format is not None
             plays = list(self.rules.legal_follows(hand, self.trick_format))
-        return [Action(Act.PLAY, seat, p) for p in plays]
+        return [Action(_PLAY, seat, p) for p in plays]
 
     def others(self, seat: Seat) -> list[Counter[Card]]:
-        return [self.hands[s] for s in Seat if s != seat]
+        return [self.hands[s] for s in SEATS if s != seat]
 
     def play(self, seat: Seat, cards: tuple[Card, ...]) -> list[Event]:
         if seat != self.turn:
@@ -220,7 +232,11 @@ class HandBase:
                 events.append(
                     Event(
                         "throw_failed",
-                        {"seat": seat.name, "tried": format_cards(cards), "led": str(fmt.lead)},
+                        {
+                            "seat": SEAT_NAMES[seat],
+                            "tried": format_cards(cards),
+                            "led": str(fmt.lead),
+                        },
                     )
                 )
             cards = fmt.lead
@@ -244,14 +260,15 @@ class HandBase:
                             pool[c] = left
                         else:
                             del pool[c]
-        self.trick.append((seat, tuple(sorted(cards))))
+        played = tuple(sorted(cards))
+        self.trick.append((seat, played))
         events.append(
             Event(
                 "cards_played",
                 {
-                    "seat": seat.name,
-                    "cards": format_cards(cards),
-                    "shape": self.trick_format.shape.value,
+                    "seat": SEAT_NAMES[seat],
+                    "cards": " ".join([CARD_NAMES[c] for c in played]),
+                    "shape": self.trick_format.shape._value_,
                 },
             )
         )
@@ -272,7 +289,7 @@ class HandBase:
         events = [
             Event(
                 "trick_won",
-                {"seat": winner.name, "points": points, "trick": len(self.tricks)},
+                {"seat": SEAT_NAMES[winner], "points": points, "trick": len(self.tricks)},
             )
         ]
         if sum(self.hands[winner].values()) == 0:

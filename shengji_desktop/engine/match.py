@@ -18,6 +18,7 @@ from .events import Event
 from .hand import HandBase, Phase
 
 RECORD_VERSION = 1
+_NEXT_HAND = Act.NEXT_HAND  # Enum attribute access is slow on the hot path
 
 
 class Match:
@@ -71,19 +72,21 @@ class Match:
         return self.hand.legal_actions(seat)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == Phase.OVER:
+        hand = self.hand
+        settled = hand.phase == Phase.SETTLED
+        if settled and self.winner is not None:  # Phase.OVER
             raise RuleError(Reason.NOT_IN_PHASE, "GEN-SEAT-1", "the match is over")
-        if action.kind is Act.NEXT_HAND:
-            if self.phase != Phase.SETTLED:
+        if action.kind is _NEXT_HAND:
+            if not settled:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-7", "the hand is not over")
             self.actions.append(action)
             self.hand = self._new_hand()
             return [Event("hand_started", {"number": self.hand_number})]
-        if self.phase == Phase.SETTLED:
+        if settled:
             raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-7", "the hand is over")
-        events = self.hand.apply(action)
+        events = hand.apply(action)
         self.actions.append(action)
-        if self.hand.phase == Phase.SETTLED:
+        if hand.phase == Phase.SETTLED:
             events += self._hand_settled()
         return events
 

@@ -42,7 +42,11 @@ class RandomPlayer:
 
     # The engine's own tests and benchmarks drive thousands of hands; they skip the view.
     def choose(self, match: Match, seat: Seat, legal: list[Action]) -> Action:
-        return self.pick_action(legal, list(match.hand.hands[seat].elements()))
+        action = self.rng.choice(legal)
+        if action.kind in CHOOSE_KINDS and not action.cards and action.value:
+            hand = list(match.hand.hands[seat].elements())
+            return Action(action.kind, action.seat, self.pick(hand, action.value))
+        return action
 
     def wants_to_act(self, legal: list[Action]) -> bool:
         return any(a.kind is not Act.PASS for a in legal) and self.rng.random() < 0.05

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Final
 
 from .cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, contains, format_cards, next_seat
 from .dl import Cards
@@ -302,7 +303,7 @@ def legal_declarations(
     level cards (a reinforcement when ``seat`` stands in that suit) and three-joker calls
     naming each suit (DL-DECL-4..7)."""
     out: list[Declaration] = []
-    for suit in Suit:
+    for suit in _SUITS:  # asked for every seat between every card: no Enum iteration
         card = Card.of(suit, level)
         for n in range(1, min(hand.get(card, 0), 3) + 1):
             out.append(Declaration(seat, (card,) * n, suit, DeclStrength(n)))
@@ -311,5 +312,10 @@ def legal_declarations(
         (BIG_JOKER, DeclStrength.THREE_BIG_JOKERS),
     ):
         if hand.get(joker, 0) >= 3:
-            out.extend(Declaration(seat, (joker,) * 3, suit, strength) for suit in Suit)
+            out.extend(Declaration(seat, (joker,) * 3, suit, strength) for suit in _SUITS)
+    if not out:
+        return out
     return sorted((d for d in out if d.beats(standing)), key=lambda d: (d.strength, int(d.suit)))
+
+
+_SUITS: Final = tuple(Suit)

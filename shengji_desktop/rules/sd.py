@@ -50,6 +50,13 @@ def _cards(hand: CardsLike) -> Iterable[Card]:
     return iter_cards(hand) if isinstance(hand, Mapping) else hand
 
 
+def _kinds(hand: CardsLike) -> Iterable[Card]:
+    """The cards held, each kind at least once (order and copies do not matter)."""
+    if isinstance(hand, Mapping):
+        return [c for c, n in hand.items() if n > 0]
+    return hand
+
+
 # --------------------------------------------------------------------------------------------
 # Trump and deal (SD-RANK-1, SD-DECK-1/2)
 
@@ -372,10 +379,25 @@ def claim_blocker(
 
 
 def claim_is_legal(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> bool:
-    """Whether the player on lead may lay down his whole hand (SD-CLAIM-1)."""
-    hand = list(_cards(claimer_hand))
+    """Whether the player on lead may lay down his whole hand (SD-CLAIM-1): exactly when
+    ``claim_blocker`` finds nothing. Asked before every lead, so it compares each card with
+    the others' strongest card of its class instead of with every card."""
+    classes, strengths = trump.classes, trump.strengths
+    best = [-1] * (TRUMP + 1)  # the others' strongest card per suit class
+    for h in other_hands:
+        for c in _kinds(h):
+            cls = classes[c]
+            if strengths[c] > best[cls]:
+                best[cls] = strengths[c]
+    others_trump = best[TRUMP] >= 0
+    empty = True
+    for mine in _kinds(claimer_hand):
+        empty = False
+        cls = classes[mine]
+        if best[cls] > strengths[mine] or (cls != TRUMP and others_trump):
+            return False
     # RULES-GAP: an empty hand has nothing to claim; the claim is not offered.
-    return bool(hand) and claim_blocker(trump, hand, other_hands) is None
+    return not empty
 
 
 def check_claim(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> None:

@@ -18,6 +18,7 @@ from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck, parse_
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.ranking import Trump
+from shengji_desktop.rules.sd import claim_blocker, claim_is_legal, sd_trump
 from shengji_desktop.rules.tr import (
     SUIT_ORDER,
     TRDeclaration,
@@ -145,3 +146,26 @@ def test_tr_thrown_tractor_beaten_only_by_a_higher_tractor_as_long() -> None:
     joined = Counter(parse_cards("♠9 ♠9 ♠10 ♠10 ♠K"))
     assert throw in list(r.legal_leads(hand, [apart]))
     assert throw not in list(r.legal_leads(hand, [joined]))
+
+
+@pytest.mark.parametrize("two_order", ["trump_suit_high", "equal"])
+def test_sd_claim_is_legal_exactly_when_nothing_blocks(two_order: str) -> None:
+    """SD-CLAIM-1: the quick test agrees with claim_blocker on random leads of every size."""
+    rng = random.Random(two_order)
+    options = Options(sd_two_order=two_order)
+    legal_seen = 0
+    for _ in range(3000):
+        trump = sd_trump(rng.choice([*Suit, None]), options)
+        deck = new_deck(1)
+        rng.shuffle(deck)
+        size = rng.randint(0, 12)
+        hands = [Counter(deck[i * size : (i + 1) * size]) for i in range(4)]
+        if rng.random() < 0.5:  # strong claimer: his cards are the top of the deck
+            ranked = sorted(deck, key=trump.strength, reverse=True)
+            hands = [Counter(ranked[i::4][:size]) for i in range(4)]
+        mine, others = hands[0], hands[1:]
+        expected = size > 0 and claim_blocker(trump, mine, others) is None
+        assert claim_is_legal(trump, mine, others) is expected
+        assert claim_is_legal(trump, list(mine.elements()), others) is expected
+        legal_seen += expected
+    assert legal_seen > 50  # both answers occur
