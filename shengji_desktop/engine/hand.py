@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.cards import (
+    ALL_CARDS,
     CARD_NAMES,
+    CARD_POINTS,
     SEAT_NAMES,
     SEATS,
     Card,
     Seat,
-    card_points,
     format_cards,
     new_deck,
     next_seat,
@@ -134,7 +135,15 @@ class HandBase:
         """Seats that may act now. During the deal every seat may declare between cards."""
         if self.phase == Phase.PLAY and self.turn is not None:
             return [self.turn]
+        if self.phase == Phase.DEAL:
+            return [s for s in SEATS if self.may_declare(s)]
         return [s for s in SEATS if self.seat_actions(s)]
+
+    def may_declare(self, seat: Seat) -> bool:
+        """During the deal: whether ``seat`` has a declaration to make now, i.e. whether
+        ``seat_actions(seat)`` is not empty. Asked for every seat between every card, so
+        games answer it without building the actions."""
+        return bool(self.seat_actions(seat))
 
     def table_action(self) -> Action | None:
         """The action the table itself takes next (dealing a card), if any."""
@@ -186,16 +195,21 @@ class HandBase:
 
     def _unseen_now(self, seat: Seat) -> Counter[Card]:
         """``unseen_by`` counted from scratch (in card order)."""
-        pool = Counter(new_deck(self.game.decks))
-        pool.subtract(self.hands[seat])
+        seen = Counter(self.hands[seat])
         for rec in self.tricks:
             for _, cards in rec.plays:
-                pool.subtract(cards)
+                seen.update(cards)
         for _, cards in self.trick:
-            pool.subtract(cards)
+            seen.update(cards)
         if self.kitty_public or seat in self.kitty_known_to:
-            pool.subtract(self.kitty)
-        return +pool
+            seen.update(self.kitty)
+        decks = self.game.decks
+        pool: Counter[Card] = Counter()
+        for c in ALL_CARDS:
+            left = decks - seen[c]
+            if left > 0:
+                pool[c] = left
+        return pool
 
     def play_actions(self, seat: Seat) -> list[Action]:
         if seat != self.turn:
@@ -281,7 +295,7 @@ class HandBase:
         assert self.rules is not None and self.trick_format is not None
         plays = [cards for _, cards in self.trick]
         winner = self.trick[self.rules.winner(self.trick_format, plays)][0]
-        points = sum(card_points(p) for p in plays)
+        points = sum([CARD_POINTS[c] for p in plays for c in p])
         self.won_points[winner] += points
         self.tricks.append(TrickRecord(self.trick[0][0], tuple(self.trick), winner, points))
         self.trick = []

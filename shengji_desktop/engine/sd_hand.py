@@ -35,6 +35,9 @@ class SDHand(HandBase):
         self.phase = Phase.BID
         return [Event("bidding_started", {"first": self.first_bidder.name})]
 
+    def may_declare(self, seat: Seat) -> bool:
+        return False  # SD has no declarations: the deal runs straight through (SD-DECK-2)
+
     def phase_actions(self, seat: Seat) -> list[Action]:
         if self.phase == Phase.BID:
             if seat != self.bidding.turn:

@@ -126,6 +126,8 @@ _NAMES: Final = [
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(_ALL)
 CARD_NAMES: Final[tuple[str, ...]] = tuple(_NAMES)
 """``CARD_NAMES[card] == str(card)``."""
+CARD_POINTS: Final[tuple[int, ...]] = tuple(_POINTS)
+"""``CARD_POINTS[card] == card.points``."""
 SMALL_JOKER: Final = _ALL[SJ_INDEX]
 BIG_JOKER: Final = _ALL[BJ_INDEX]
 

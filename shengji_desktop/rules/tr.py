@@ -292,6 +292,10 @@ def declaration_from_cards(
 
 
 _DECLARE_ORDER: Final = tuple(reversed(SUIT_ORDER))
+# per level: (suit, level card) in _DECLARE_ORDER
+_LEVEL_CARDS: Final = {
+    rank: tuple((suit, Card.of(suit, rank)) for suit in _DECLARE_ORDER) for rank in _TWO_LOW
+}
 
 
 def legal_declarations(
@@ -310,8 +314,9 @@ def legal_declarations(
     out: list[TRDeclaration] = []
     if declarations_closed(standing, options):
         return out
-    for suit in _DECLARE_ORDER:
-        held = hand.get(Card.of(suit, level), 0)
+    level_cards = _LEVEL_CARDS.get(level) or [(s, Card.of(s, level)) for s in _DECLARE_ORDER]
+    for suit, card in level_cards:
+        held = hand.get(card, 0)
         if held <= 0:
             continue
         if standing is None:

@@ -475,7 +475,7 @@ class TrickRules:
     ) -> None:
         """Raise RuleError unless ``cards`` is a legal follow to ``fmt`` from ``hand``."""
         _check_in_hand(hand, cards)
-        n, cls = fmt.size, fmt.suit_class
+        n, cls = len(fmt.lead), fmt.suit_class
         if len(cards) != n:
             raise RuleError(
                 Reason.WRONG_NUMBER_OF_CARDS,
@@ -484,14 +484,16 @@ class TrickRules:
                 expected=n,
             )
         classes = self._cls
-        held = 0
-        for k, m in hand.items():
-            if m > 0 and classes[k] == cls:
-                held += m
         played = 0
         for c in cards:
             if classes[c] == cls:
                 played += 1
+        held = n  # what matters is min(n, held): only counted when short of n
+        if played < n:
+            held = 0
+            for k, m in hand.items():
+                if m > 0 and classes[k] == cls:
+                    held += m
         if played < n and played < held:  # played < min(n, held)
             own = {k: m for k, m in hand.items() if m > 0 and classes[k] == cls}
             left = Counter(own)
