@@ -45,7 +45,8 @@ def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Ra
     while match.phase not in (Phase.SETTLED, Phase.OVER):
         if match.phase == Phase.DEAL:
             seats = match.to_act()
-            rng.shuffle(seats)
+            if len(seats) > 1:  # shuffling fewer draws nothing from the RNG
+                rng.shuffle(seats)
             for seat in seats:
                 legal = match.legal_actions(seat)
                 if legal and players[seat].wants_to_act(legal):

@@ -43,9 +43,7 @@ class TRHand(HandBase):
         return [Action(Act.DECLARE, seat, d.cards(self.level)) for d in decls]
 
     def may_declare(self, seat: Seat) -> bool:
-        return bool(
-            tr.legal_declarations(seat, self.hands[seat], self.standing, self.level, self.options)
-        )
+        return tr.can_declare(seat, self.hands[seat], self.standing, self.level, self.options)
 
     def after_deal(self) -> list[Event]:
         self.phase = Phase.DECLARE

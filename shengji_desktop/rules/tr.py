@@ -336,6 +336,31 @@ def legal_declarations(
     return out
 
 
+def can_declare(
+    seat: Seat,
+    hand: Mapping[Card, int],
+    standing: TRDeclaration | None,
+    level: Rank,
+    options: Options = DEFAULT_OPTIONS,
+) -> bool:
+    """``bool(legal_declarations(...))`` without building them: asked for every seat between
+    every card of the deal (TR-DECL-1..3)."""
+    if declarations_closed(standing, options):
+        return False
+    for suit, card in _LEVEL_CARDS.get(level) or [(s, Card.of(s, level)) for s in _DECLARE_ORDER]:
+        held = hand.get(card, 0)
+        if held <= 0:
+            continue
+        if standing is None:
+            return True  # 亮主
+        if held >= 2 and (
+            standing.kind is TRDeclKind.SINGLE  # 正主 over a single, or 封主 of one's own
+            or suit_rank(suit) > suit_rank(standing.suit)
+        ):
+            return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class TRDeclarationWindow:
     """The pass round after the last card (TR-DECL-5 as DL-DECL-8).

@@ -23,6 +23,7 @@ from shengji_desktop.rules.tr import (
     SUIT_ORDER,
     TRDeclaration,
     TRDeclKind,
+    can_declare,
     legal_declarations,
     validate_declaration,
 )
@@ -63,6 +64,7 @@ def test_tr_legal_declarations_are_exactly_the_valid_ones(absolute: bool) -> Non
             for seat in Seat:
                 expected = _declarations_by_validation(seat, hand, standing, level, options)
                 assert legal_declarations(seat, hand, standing, level, options) == expected
+                assert can_declare(seat, hand, standing, level, options) is bool(expected)
 
 
 def _multisets_reference(counts: Mapping[Card, int], size: int) -> list[Cards]:
