@@ -72,7 +72,7 @@ class DLHand(HandBase):
         hand = self.hands[seat]
         if self.first_hand:
             return dl_declare.can_show_big_joker(hand, self.bj_shown_by)
-        return bool(dl_declare.legal_declarations(seat, hand, self.level, self.standing))
+        return dl_declare.can_declare(seat, hand, self.level, self.standing)
 
     def declare(self, seat: Seat, action: Action) -> list[Event]:
         hand = self.hands[seat]

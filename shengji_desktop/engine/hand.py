@@ -86,6 +86,7 @@ class HandBase:
         self.kitty_known_to: set[Seat] = set()
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
+        self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
 
     # ------------------------------------------------------------------ dealing
 
@@ -226,7 +227,16 @@ class HandBase:
         else:
             assert self.trick_format is not None
             plays = list(self.rules.legal_follows(hand, self.trick_format))
-        return [Action(_PLAY, seat, p) for p in plays]
+        # Actions are immutable values: one per (seat, cards) serves the whole hand (the same
+        # plays come up turn after turn, and building them costs more than enumerating them).
+        made = self._play_actions[seat]
+        out = []
+        for p in plays:
+            action = made.get(p)
+            if action is None:
+                action = made[p] = Action(_PLAY, seat, p)
+            out.append(action)
+        return out
 
     def others(self, seat: Seat) -> list[Counter[Card]]:
         return [self.hands[s] for s in SEATS if s != seat]

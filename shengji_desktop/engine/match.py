@@ -60,14 +60,14 @@ class Match:
         return self.hand.table_action()
 
     def to_act(self) -> list[Seat]:
-        if self.phase in (Phase.SETTLED, Phase.OVER):
+        if self.hand.phase == Phase.SETTLED:  # or Phase.OVER, which needs a settled hand
             return []
         return self.hand.to_act()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now. Choices of N cards (bury, tribute, return) appear
         once with ``value`` = N and no cards: pick the cards, ``apply`` judges them."""
-        if self.phase in (Phase.SETTLED, Phase.OVER):
+        if self.hand.phase == Phase.SETTLED:  # or Phase.OVER, which needs a settled hand
             return []
         return self.hand.legal_actions(seat)
 

@@ -14,7 +14,18 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 
-from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck, parse_cards
+from shengji_desktop.rules import dl_declare
+from shengji_desktop.rules.cards import (
+    BIG_JOKER,
+    SMALL_JOKER,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    new_deck,
+    parse_cards,
+)
+from shengji_desktop.rules.dl_declare import Declaration, DeclStrength
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.ranking import Trump
@@ -171,3 +182,45 @@ def test_sd_claim_is_legal_exactly_when_nothing_blocks(two_order: str) -> None:
         assert claim_is_legal(trump, list(mine.elements()), others) is expected
         legal_seen += expected
     assert legal_seen > 50  # both answers occur
+
+
+def _dl_declarations_reference(
+    seat: Seat, hand: Mapping[Card, int], level: Rank, standing: Declaration | None
+) -> list[Declaration]:
+    """DL-DECL-4..7 spelled out: every group of 1..3 identical level cards and every
+    three-joker call, those strictly stronger than the standing one, weakest first."""
+    out: list[Declaration] = []
+    for suit in Suit:
+        card = Card.of(suit, level)
+        for n in range(1, min(hand.get(card, 0), 3) + 1):
+            out.append(Declaration(seat, (card,) * n, suit, DeclStrength(n)))
+    for joker, strength in (
+        (SMALL_JOKER, DeclStrength.THREE_SMALL_JOKERS),
+        (BIG_JOKER, DeclStrength.THREE_BIG_JOKERS),
+    ):
+        if hand.get(joker, 0) >= 3:
+            out.extend(Declaration(seat, (joker,) * 3, suit, strength) for suit in Suit)
+    return sorted((d for d in out if d.beats(standing)), key=lambda d: (d.strength, int(d.suit)))
+
+
+def test_dl_legal_declarations_and_can_declare_match_the_ladder() -> None:
+    rng = random.Random(3)
+    level = Rank.NINE
+    level_cards = [Card.of(s, level) for s in Suit]
+    standings: list[Declaration | None] = [None]
+    for strength in DeclStrength:
+        for suit in Suit:
+            cards = (
+                (Card.of(suit, level),) * int(strength)
+                if strength <= 3
+                else ((SMALL_JOKER if strength == 4 else BIG_JOKER),) * 3
+            )
+            standings.append(Declaration(Seat.N, cards, suit, strength))
+    for _ in range(3000):
+        hand = Counter({c: rng.choice([0, 0, 1, 2, 3]) for c in [*level_cards, SMALL_JOKER]})
+        hand[BIG_JOKER] = rng.choice([0, 1, 3])
+        hand[Card.of(Suit.CLUBS, Rank.ACE)] = 2
+        standing = rng.choice(standings)
+        expected = _dl_declarations_reference(Seat.E, hand, level, standing)
+        assert dl_declare.legal_declarations(Seat.E, hand, level, standing) == expected
+        assert dl_declare.can_declare(Seat.E, hand, level, standing) is bool(expected)
