@@ -43,7 +43,13 @@ def test_bench_prints_json_last(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(figures) == {"bench", "dl", "tr", "sd"} and figures["bench"] == "engine"
     for game in ("dl", "tr", "sd"):
         row = figures[game]
-        assert set(row) == {"hand_ms_median", "hand_ms_mean", "hand_with_views_ms_median"}
+        assert set(row) == {
+            "hand_ms_median",
+            "hand_ms_mean",
+            "hand_cpu_ms_median",
+            "hand_with_views_ms_median",
+            "hand_with_views_cpu_ms_median",
+        }
         assert row["hand_ms_median"] > 0 and row["hand_with_views_ms_median"] > 0
         assert any(line.startswith(f"{game}: hand ") for line in out[:-1])
 

@@ -80,6 +80,7 @@ class HandBase:
         self.trick: list[tuple[Seat, tuple[Card, ...]]] = []
         self.trick_format: TrickFormat | None = None
         self.tricks: list[TrickRecord] = []
+        self._trick_views: list[dict[str, Any]] = []  # view() of each finished trick
         self.won_points: dict[Seat, int] = dict.fromkeys(Seat, 0)
         self.result: dict[str, Any] | None = None
         self.kitty_public = False  # kitty shown to everybody
@@ -333,6 +334,16 @@ class HandBase:
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """What ``seat`` may know (None: the referee's full view)."""
         trump = self.trump
+        tricks = self._trick_views
+        for rec in self.tricks[len(tricks) :]:  # finished tricks never change: format once
+            tricks.append(
+                {
+                    "leader": rec.leader.name,
+                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
+                    "winner": rec.winner.name,
+                    "points": rec.points,
+                }
+            )
         out: dict[str, Any] = {
             "game": self.game.value,
             "hand_number": self.number,
@@ -345,21 +356,9 @@ class HandBase:
             "turn": self.turn.name if self.turn is not None else None,
             "trick": [(s.name, format_cards(c)) for s, c in self.trick],
             "tricks_played": len(self.tricks),
-            "last_trick": (
-                [(s.name, format_cards(c)) for s, c in self.tricks[-1].plays]
-                if self.tricks
-                else None
-            ),
+            "last_trick": list(tricks[-1]["plays"]) if tricks else None,
             # Every trick so far (public: GEN-INFO-1); players count cards from it.
-            "tricks": [
-                {
-                    "leader": rec.leader.name,
-                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
-                    "winner": rec.winner.name,
-                    "points": rec.points,
-                }
-                for rec in self.tricks
-            ],
+            "tricks": [dict(t, plays=list(t["plays"])) for t in tricks],
             "won_points": {s.name: p for s, p in self.won_points.items()},
             "kitty_size": len(self.kitty),
             "result": self.result,

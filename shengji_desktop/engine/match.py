@@ -31,6 +31,7 @@ class Match:
         self.history: list[dict[str, Any]] = []  # one settled result per hand
         self.winner: str | None = None  # team or seat name once the match/session is over
         self.state: Any = _new_state(game)
+        self._options_view: dict[str, str] | None = None  # options never change in a match
         self.hand: HandBase = self._new_hand()
 
     # ------------------------------------------------------------------ hands
@@ -113,12 +114,17 @@ class Match:
     def match_view(self) -> dict[str, Any]:
         return {
             "game": self.game.value,
-            "options": self.options.for_game(self.game),
+            "options": dict(self._game_options()),
             "hand_number": self.hand_number,
             "winner": self.winner,
             "history": list(self.history),
             **_plumbing(self.game).view(self),
         }
+
+    def _game_options(self) -> dict[str, str]:
+        if self._options_view is None:
+            self._options_view = self.options.for_game(self.game)
+        return self._options_view
 
     def summary(self) -> dict[str, Any]:
         return {

@@ -184,7 +184,13 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def new_deck(decks: int) -> list[Card]:
     """``decks`` full decks (GEN-CARD-1), in index order; shuffle with an injected RNG."""
-    return [c for c in _ALL for _ in range(decks)]
+    pack = _PACKS.get(decks)
+    if pack is None:
+        pack = _PACKS[decks] = tuple(c for c in _ALL for _ in range(decks))
+    return list(pack)
+
+
+_PACKS: dict[int, tuple[Card, ...]] = {}
 
 
 Hand = Counter[Card]
