@@ -65,6 +65,7 @@ class HandBase:
         self.rng = rng
         self.number = number
         self.direction = options.play_direction
+        self._next_seat = tuple(next_seat(s, self.direction) for s in SEATS)  # 下家 of each
         self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in Seat}
         self.kitty: list[Card] = []
         self.pack: list[Card] = new_deck(self.game.decks)
@@ -88,6 +89,7 @@ class HandBase:
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
         self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
+        self._may_declare: list[bool | None] = [None, None, None, None]  # see to_act()
 
     # ------------------------------------------------------------------ dealing
 
@@ -113,6 +115,7 @@ class HandBase:
         card = self.pack[dealt]
         seat = self._deal_order[dealt % 4]
         self.hands[seat][card] += 1
+        self._may_declare[seat] = None
         self.dealt = dealt = dealt + 1
         events = [
             Event(
@@ -138,7 +141,17 @@ class HandBase:
         if self.phase == Phase.PLAY and self.turn is not None:
             return [self.turn]
         if self.phase == Phase.DEAL:
-            return [s for s in SEATS if self.may_declare(s)]
+            # Between two cards only the seat dealt to changes (apply() forgets them all),
+            # so each seat's answer is kept until then.
+            may = self._may_declare
+            out = []
+            for s in SEATS:
+                m = may[s]
+                if m is None:
+                    m = may[s] = self.may_declare(s)
+                if m:
+                    out.append(s)
+            return out
         return [s for s in SEATS if self.seat_actions(s)]
 
     def may_declare(self, seat: Seat) -> bool:
@@ -169,6 +182,7 @@ class HandBase:
             if self.phase != Phase.DEAL:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
             return self.deal_one()
+        self._may_declare = [None, None, None, None]
         if action.seat is None:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
         if action.kind is _PLAY and self.phase == Phase.PLAY:
@@ -249,28 +263,32 @@ class HandBase:
                 "GEN-TRICK-1",
                 f"it is {self.turn.name if self.turn is not None else '-'}'s turn to play",
             )
-        assert self.rules is not None
+        rules = self.rules
+        assert rules is not None
+        hand = self.hands[seat]
+        trick = self.trick
         events: list[Event] = []
-        if not self.trick:
-            fmt = self.rules.check_lead(self.hands[seat], cards, self.others(seat))
-            if fmt.lead != tuple(sorted(cards)):
+        if not trick:
+            fmt = rules.check_lead(hand, cards, self.others(seat))
+            played = fmt.lead  # sorted
+            if played != tuple(sorted(cards)):
                 events.append(
                     Event(
                         "throw_failed",
                         {
                             "seat": SEAT_NAMES[seat],
                             "tried": format_cards(cards),
-                            "led": str(fmt.lead),
+                            "led": str(played),
                         },
                     )
                 )
-            cards = fmt.lead
             self.trick_format = fmt
         else:
             assert self.trick_format is not None
-            self.rules.check_follow(self.hands[seat], self.trick_format, cards)
-        hand = self.hands[seat]
-        for c in cards:  # validated above: every copy is held
+            fmt = self.trick_format
+            rules.check_follow(hand, fmt, cards)
+            played = tuple(sorted(cards))
+        for c in played:  # validated above: every copy is held
             left = hand[c] - 1
             if left:
                 hand[c] = left
@@ -279,26 +297,25 @@ class HandBase:
         if self._unseen is not None:
             for s, pool in self._unseen.items():
                 if s != seat:
-                    for c in cards:
+                    for c in played:
                         left = pool[c] - 1
                         if left:
                             pool[c] = left
                         else:
                             del pool[c]
-        played = tuple(sorted(cards))
-        self.trick.append((seat, played))
+        trick.append((seat, played))
         events.append(
             Event(
                 "cards_played",
                 {
                     "seat": SEAT_NAMES[seat],
                     "cards": " ".join([CARD_NAMES[c] for c in played]),
-                    "shape": self.trick_format.shape._value_,
+                    "shape": fmt.shape._value_,
                 },
             )
         )
-        if len(self.trick) < 4:
-            self.turn = next_seat(seat, self.direction)
+        if len(trick) < 4:
+            self.turn = self._next_seat[seat]
             return events
         return events + self.finish_trick()
 

@@ -39,6 +39,14 @@ class Unit:
     length: int
     top: int  # strength of the card that ranks the unit (TR-WIN-1: its highest card)
 
+    # Made for every lead: set the slots directly rather than through the generated frozen
+    # __init__ (dataclass keeps a class's own __init__). Fields stay read-only.
+    def __init__(self, shape: Shape, cards: Cards, length: int, top: int) -> None:
+        _UNIT_SLOTS[0](self, shape)
+        _UNIT_SLOTS[1](self, cards)
+        _UNIT_SLOTS[2](self, length)
+        _UNIT_SLOTS[3](self, top)
+
     @property
     def size(self) -> int:
         return len(self.cards)
@@ -53,9 +61,21 @@ class TrickFormat:
     shape: Shape
     units: tuple[Unit, ...]
 
+    def __init__(self, lead: Cards, suit_class: int, shape: Shape, units: tuple[Unit, ...]) -> None:
+        _FORMAT_SLOTS[0](self, lead)  # see Unit.__init__
+        _FORMAT_SLOTS[1](self, suit_class)
+        _FORMAT_SLOTS[2](self, shape)
+        _FORMAT_SLOTS[3](self, units)
+
     @property
     def size(self) -> int:
         return len(self.lead)
+
+
+_UNIT_SLOTS = tuple(Unit.__dict__[f].__set__ for f in ("shape", "cards", "length", "top"))
+_FORMAT_SLOTS = tuple(
+    TrickFormat.__dict__[f].__set__ for f in ("lead", "suit_class", "shape", "units")
+)
 
 
 # Enum members looked up once: attribute access on an Enum class is slow on hot paths.
