@@ -100,6 +100,37 @@ class Action:
         return " ".join(parts)
 
 
+def cards_action(kind: Act, seat: Seat | None, cards: tuple[Card, ...]) -> Action:
+    """``Action(kind, seat, cards)``, built about three times faster for the engine's
+    enumerations (every legal play of every turn is an Action).
+
+    The fields are filled into an ``_ActionFields`` (the same slots, without the frozen
+    ``__setattr__``), which then becomes an Action: same layout, so ``__class__`` may change.
+    """
+    a = _ActionFields()
+    a.kind = kind
+    a.seat = seat
+    a.cards = cards
+    a.suit = None
+    a.value = None
+    a.taken = ()
+    a.__class__ = Action  # type: ignore[assignment]
+    return a  # type: ignore[return-value]
+
+
+class _ActionFields:
+    __slots__ = ("kind", "seat", "cards", "suit", "value", "taken")  # noqa: RUF023 (Action's order)
+    kind: Act
+    seat: Seat | None
+    cards: tuple[Card, ...]
+    suit: Suit | None
+    value: int | None
+    taken: tuple[Card, ...]
+
+
+if _ActionFields.__slots__ != Action.__slots__:
+    raise TypeError("_ActionFields must have exactly Action's slots, in order")
+
 # The slot descriptors of the final (slots) class, for Action.__init__.
 _set_kind = Action.__dict__["kind"].__set__
 _set_seat = Action.__dict__["seat"].__set__

@@ -42,8 +42,11 @@ def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Ra
     """
     applied = 0
     deal = Action(Act.DEAL)
-    while match.phase not in (Phase.SETTLED, Phase.OVER):
-        if match.phase == Phase.DEAL:
+    while True:
+        phase = match.phase
+        if phase == Phase.SETTLED or phase == Phase.OVER:
+            break
+        if phase == Phase.DEAL:
             seats = match.to_act()
             if len(seats) > 1:  # shuffling fewer draws nothing from the RNG
                 rng.shuffle(seats)

@@ -24,8 +24,8 @@ from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump, sorted_cards
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .actions import Act, Action
-from .events import Event
+from .actions import Act, Action, cards_action
+from .events import Event, new_event
 
 
 class Phase:
@@ -45,6 +45,25 @@ class TrickRecord:
     plays: tuple[tuple[Seat, tuple[Card, ...]], ...]
     winner: Seat
     points: int
+
+    # One per trick: set the slots directly rather than through the generated frozen __init__
+    # (dataclass keeps a class's own __init__). Fields stay read-only.
+    def __init__(
+        self,
+        leader: Seat,
+        plays: tuple[tuple[Seat, tuple[Card, ...]], ...],
+        winner: Seat,
+        points: int,
+    ) -> None:
+        _RECORD_SLOTS[0](self, leader)
+        _RECORD_SLOTS[1](self, plays)
+        _RECORD_SLOTS[2](self, winner)
+        _RECORD_SLOTS[3](self, points)
+
+
+_RECORD_SLOTS = tuple(
+    TrickRecord.__dict__[f].__set__ for f in ("leader", "plays", "winner", "points")
+)
 
 
 _ONLY: dict[Seat, frozenset[Seat]] = {s: frozenset({s}) for s in Seat}
@@ -118,10 +137,10 @@ class HandBase:
         self._may_declare[seat] = None
         self.dealt = dealt = dealt + 1
         events = [
-            Event(
+            new_event(
                 "card_dealt",
                 {"seat": SEAT_NAMES[seat], "n": dealt},
-                {"card": str(card)},
+                {"card": CARD_NAMES[card]},
                 _ONLY[seat],
             )
         ]
@@ -182,7 +201,8 @@ class HandBase:
             if self.phase != Phase.DEAL:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
             return self.deal_one()
-        self._may_declare = [None, None, None, None]
+        if self.phase == Phase.DEAL:  # a declaration: forget every seat's may_declare
+            self._may_declare = [None, None, None, None]
         if action.seat is None:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
         if action.kind is _PLAY and self.phase == Phase.PLAY:
@@ -249,7 +269,7 @@ class HandBase:
         for p in plays:
             action = made.get(p)
             if action is None:
-                action = made[p] = Action(_PLAY, seat, p)
+                action = made[p] = cards_action(_PLAY, seat, p)
             out.append(action)
         return out
 
@@ -305,7 +325,7 @@ class HandBase:
                             del pool[c]
         trick.append((seat, played))
         events.append(
-            Event(
+            new_event(
                 "cards_played",
                 {
                     "seat": SEAT_NAMES[seat],
@@ -329,7 +349,7 @@ class HandBase:
         self.trick = []
         self.trick_format = None
         events = [
-            Event(
+            new_event(
                 "trick_won",
                 {"seat": SEAT_NAMES[winner], "points": points, "trick": len(self.tricks)},
             )

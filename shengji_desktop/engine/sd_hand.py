@@ -36,6 +36,8 @@ class SDHand(HandBase):
         return [Event("bidding_started", {"first": self.first_bidder.name})]
 
     def to_act(self) -> list[Seat]:
+        if self.phase == Phase.DEAL:
+            return []  # nobody declares in SD (see may_declare)
         if self.phase == Phase.BID:  # one bidder at a time (SD-BID-1)
             turn = self.bidding.turn
             return [turn] if turn is not None and self.phase_actions(turn) else []

@@ -380,24 +380,30 @@ def claim_blocker(
 
 def claim_is_legal(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> bool:
     """Whether the player on lead may lay down his whole hand (SD-CLAIM-1): exactly when
-    ``claim_blocker`` finds nothing. Asked before every lead, so it compares each card with
-    the others' strongest card of its class instead of with every card."""
+    ``claim_blocker`` finds nothing. Asked before every lead, so it compares the others'
+    cards with the claimer's weakest card of each class and stops at the first that beats."""
     classes, strengths = trump.classes, trump.strengths
-    best = [-1] * (TRUMP + 1)  # the others' strongest card per suit class
+    weakest: list[int | None] = [None] * (TRUMP + 1)  # the claimer's weakest card per class
+    plain = False  # does the claimer hold a card that any trump would ruff?
+    for c in _kinds(claimer_hand):
+        cls, s = classes[c], strengths[c]
+        w = weakest[cls]
+        if w is None or s < w:
+            weakest[cls] = s
+        if cls != TRUMP:
+            plain = True
+    if weakest == [None] * (TRUMP + 1):
+        # RULES-GAP: an empty hand has nothing to claim; the claim is not offered.
+        return False
     for h in other_hands:
-        for c in _kinds(h):
-            cls = classes[c]
-            if strengths[c] > best[cls]:
-                best[cls] = strengths[c]
-    others_trump = best[TRUMP] >= 0
-    empty = True
-    for mine in _kinds(claimer_hand):
-        empty = False
-        cls = classes[mine]
-        if best[cls] > strengths[mine] or (cls != TRUMP and others_trump):
-            return False
-    # RULES-GAP: an empty hand has nothing to claim; the claim is not offered.
-    return not empty
+        for t in _kinds(h):
+            cls = classes[t]
+            if cls == TRUMP and plain:
+                return False
+            w = weakest[cls]
+            if w is not None and strengths[t] > w:
+                return False
+    return True
 
 
 def check_claim(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> None:

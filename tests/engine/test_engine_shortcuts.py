@@ -75,3 +75,28 @@ def test_unseen_pools_and_may_declare_match_their_definitions(game: Game) -> Non
     assert checked > 100
     if game is not Game.SD:
         assert declared > 0
+
+
+def test_quick_constructors_make_ordinary_frozen_values() -> None:
+    """cards_action / new_event build the same values as the constructors, just as frozen."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from shengji_desktop.engine.actions import cards_action
+    from shengji_desktop.engine.events import Event, new_event
+
+    cards = (Card(3), Card(3))
+    fast, slow = cards_action(Act.PLAY, Seat.E, cards), Action(Act.PLAY, Seat.E, cards)
+    assert type(fast) is Action and fast == slow and hash(fast) == hash(slow)
+    assert repr(fast) == repr(slow) and fast.to_json() == slow.to_json()
+    assert pickle.loads(pickle.dumps(fast)) == slow == copy.deepcopy(fast)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.cards = ()  # type: ignore[misc]
+    e = new_event("cards_played", {"seat": "E"}, {"card": "♠5"}, frozenset({Seat.E}))
+    f = Event("cards_played", {"seat": "E"}, {"card": "♠5"}, frozenset({Seat.E}))
+    assert type(e) is Event and e == f and e.for_seat(Seat.E) == f.for_seat(Seat.E)
+    assert e.for_seat(Seat.N) == {"event": "cards_played", "seat": "E"}
+    assert new_event("x", {}).secret == Event("x").secret == {}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.kind = "y"  # type: ignore[misc]
