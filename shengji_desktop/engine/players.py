@@ -15,6 +15,7 @@ from .hand import Phase
 from .match import Match
 
 CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
+_PASS = Act.PASS  # asked between every card of the deal: no Enum lookup there
 
 
 class Player(Protocol):
@@ -49,7 +50,7 @@ class RandomPlayer:
         return action
 
     def wants_to_act(self, legal: list[Action]) -> bool:
-        return any(a.kind is not Act.PASS for a in legal) and self.rng.random() < 0.05
+        return any(a.kind is not _PASS for a in legal) and self.rng.random() < 0.05
 
     def pick_action(self, legal: list[Action], hand: list[Card]) -> Action:
         action = self.rng.choice(legal)

@@ -14,7 +14,15 @@ from .actions import Act, Action
 from .events import Event
 from .hand import HandBase, Phase
 
-SUITS = tuple(Suit)
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {}
+
+
+def _level_cards(level: Rank) -> tuple[Card, ...]:
+    """The four cards of rank ``level``, in suit order."""
+    cards = _LEVEL_CARDS.get(level)
+    if cards is None:
+        cards = _LEVEL_CARDS[level] = tuple(Card.of(s, level) for s in Suit)
+    return cards
 
 
 class TRHand(HandBase):
@@ -45,7 +53,8 @@ class TRHand(HandBase):
         # seat holds (TR-DECL-1..3), so it is made once per such situation in the hand.
         level = self.level
         hand = self.hands[seat]
-        key = (seat, level, self.standing, *[hand.get(Card.of(s, level), 0) for s in SUITS])
+        held = [hand.get(c, 0) for c in _level_cards(level)]
+        key = (seat, level, self.standing, *held)
         made = self._declarations.get(key)
         if made is None:
             decls = tr.legal_declarations(seat, hand, self.standing, level, self.options)
