@@ -85,7 +85,7 @@ class HandBase:
         self.number = number
         self.direction = options.play_direction
         self._next_seat = tuple(next_seat(s, self.direction) for s in SEATS)  # 下家 of each
-        self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in Seat}
+        self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in SEATS}
         self.kitty: list[Card] = []
         self.pack: list[Card] = new_deck(self.game.decks)
         rng.shuffle(self.pack)
@@ -101,7 +101,7 @@ class HandBase:
         self.trick_format: TrickFormat | None = None
         self.tricks: list[TrickRecord] = []
         self._trick_views: list[dict[str, Any]] = []  # view() of each finished trick
-        self.won_points: dict[Seat, int] = dict.fromkeys(Seat, 0)
+        self.won_points: dict[Seat, int] = dict.fromkeys(SEATS, 0)
         self.result: dict[str, Any] | None = None
         self.kitty_public = False  # kitty shown to everybody
         self.kitty_known_to: set[Seat] = set()
