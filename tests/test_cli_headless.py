@@ -38,7 +38,28 @@ def test_bad_input_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_bench_prints_json_last(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--hands", "1"]) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    figures = json.loads(last)
-    assert set(figures) == {"bench", "dl", "tr", "sd"}
-    assert figures["dl"]["hand_ms_median"] > 0
+    out = capsys.readouterr().out.strip().splitlines()
+    figures = json.loads(out[-1])
+    assert set(figures) == {"bench", "dl", "tr", "sd"} and figures["bench"] == "engine"
+    for game in ("dl", "tr", "sd"):
+        row = figures[game]
+        assert set(row) == {
+            "hand_ms_median",
+            "hand_ms_mean",
+            "hand_cpu_ms_median",
+            "hand_with_views_ms_median",
+            "hand_with_views_cpu_ms_median",
+        }
+        assert row["hand_ms_median"] > 0 and row["hand_with_views_ms_median"] > 0
+        assert any(line.startswith(f"{game}: hand ") for line in out[:-1])
+
+
+def test_bench_rules_times_enumeration_and_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--hands", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["bench"] == "rules"
+    for game in ("dl", "tr", "sd"):
+        row = figures[game]
+        assert row["hand_ms_median"] > 0
+        # mid-hand positions give both leads and follows
+        assert row["lead_enum_us_median"] > 0 and row["follow_enum_us_median"] > 0

@@ -36,6 +36,25 @@ class Action:
     value: int | None = None
     taken: tuple[Card, ...] = ()
 
+    # The engine builds every legal play as an Action on every turn; the generated frozen
+    # __init__ (object.__setattr__ per field) costs more than the enumeration. This one sets
+    # the slots directly (dataclass keeps a class's own __init__). Fields stay read-only.
+    def __init__(
+        self,
+        kind: Act,
+        seat: Seat | None = None,
+        cards: tuple[Card, ...] = (),
+        suit: Suit | None = None,
+        value: int | None = None,
+        taken: tuple[Card, ...] = (),
+    ) -> None:
+        _set_kind(self, kind)
+        _set_seat(self, seat)
+        _set_cards(self, cards)
+        _set_suit(self, suit)
+        _set_value(self, value)
+        _set_taken(self, taken)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"a": self.kind.value}
         if self.seat is not None:
@@ -79,3 +98,43 @@ class Action:
         if self.taken:
             parts.append("take " + format_cards(self.taken))
         return " ".join(parts)
+
+
+def cards_action(kind: Act, seat: Seat | None, cards: tuple[Card, ...]) -> Action:
+    """``Action(kind, seat, cards)``, built about three times faster for the engine's
+    enumerations (every legal play of every turn is an Action).
+
+    The fields are filled into an ``_ActionFields`` (the same slots, without the frozen
+    ``__setattr__``), which then becomes an Action: same layout, so ``__class__`` may change.
+    """
+    a = _ActionFields()
+    a.kind = kind
+    a.seat = seat
+    a.cards = cards
+    a.suit = None
+    a.value = None
+    a.taken = ()
+    a.__class__ = Action  # type: ignore[assignment]
+    return a  # type: ignore[return-value]
+
+
+class _ActionFields:
+    __slots__ = ("kind", "seat", "cards", "suit", "value", "taken")  # noqa: RUF023 (Action's order)
+    kind: Act
+    seat: Seat | None
+    cards: tuple[Card, ...]
+    suit: Suit | None
+    value: int | None
+    taken: tuple[Card, ...]
+
+
+if _ActionFields.__slots__ != Action.__slots__:
+    raise TypeError("_ActionFields must have exactly Action's slots, in order")
+
+# The slot descriptors of the final (slots) class, for Action.__init__.
+_set_kind = Action.__dict__["kind"].__set__
+_set_seat = Action.__dict__["seat"].__set__
+_set_cards = Action.__dict__["cards"].__set__
+_set_suit = Action.__dict__["suit"].__set__
+_set_value = Action.__dict__["value"].__set__
+_set_taken = Action.__dict__["taken"].__set__

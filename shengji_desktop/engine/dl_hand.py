@@ -71,6 +71,12 @@ class DLHand(HandBase):
         decls = dl_declare.legal_declarations(seat, hand, self.level, self.standing)
         return [Action(Act.DECLARE, seat, d.cards, suit=d.suit) for d in decls]
 
+    def may_declare(self, seat: Seat) -> bool:
+        hand = self.hands[seat]
+        if self.first_hand:
+            return dl_declare.can_show_big_joker(hand, self.bj_shown_by)
+        return dl_declare.can_declare(seat, hand, self.level, self.standing)
+
     def declare(self, seat: Seat, action: Action) -> list[Event]:
         hand = self.hands[seat]
         if self.first_hand:

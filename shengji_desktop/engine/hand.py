@@ -7,13 +7,25 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import Card, Seat, card_points, format_cards, new_deck, next_seat, seat_order
+from ..rules.cards import (
+    ALL_CARDS,
+    CARD_NAMES,
+    CARD_POINTS,
+    SEAT_NAMES,
+    SEATS,
+    Card,
+    Seat,
+    format_cards,
+    new_deck,
+    next_seat,
+    seat_order,
+)
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump, sorted_cards
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .actions import Act, Action
-from .events import Event
+from .actions import Act, Action, cards_action
+from .events import Event, new_event
 
 
 class Phase:
@@ -34,23 +46,52 @@ class TrickRecord:
     winner: Seat
     points: int
 
+    # One per trick: set the slots directly rather than through the generated frozen __init__
+    # (dataclass keeps a class's own __init__). Fields stay read-only.
+    def __init__(
+        self,
+        leader: Seat,
+        plays: tuple[tuple[Seat, tuple[Card, ...]], ...],
+        winner: Seat,
+        points: int,
+    ) -> None:
+        _RECORD_SLOTS[0](self, leader)
+        _RECORD_SLOTS[1](self, plays)
+        _RECORD_SLOTS[2](self, winner)
+        _RECORD_SLOTS[3](self, points)
+
+
+_RECORD_SLOTS = tuple(
+    TrickRecord.__dict__[f].__set__ for f in ("leader", "plays", "winner", "points")
+)
+
+
+_ONLY: dict[Seat, frozenset[Seat]] = {s: frozenset({s}) for s in Seat}
+# Enum members looked up once: attribute access on an Enum class is slow on hot paths.
+_DEAL = Act.DEAL
+_PLAY = Act.PLAY
+
 
 class HandBase:
     """One hand of any game. Subclasses add their declare/bid/tribute/kitty/settle phases."""
 
     game: Game
+    _deal_first: Seat
+    _deal_order: list[Seat]
 
     def __init__(self, options: Options, rng: random.Random, number: int) -> None:
         self.options = options
         self.rng = rng
         self.number = number
         self.direction = options.play_direction
-        self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in Seat}
+        self._next_seat = tuple(next_seat(s, self.direction) for s in SEATS)  # 下家 of each
+        self.hands: dict[Seat, Counter[Card]] = {s: Counter() for s in SEATS}
         self.kitty: list[Card] = []
         self.pack: list[Card] = new_deck(self.game.decks)
         rng.shuffle(self.pack)
         self.dealt = 0
-        self.deal_first: Seat = Seat.S
+        self._deal_size = 4 * self.game.hand_size
+        self.deal_first = Seat.S
         self.phase = Phase.DEAL
         self.dealer: Seat | None = None
         self.trump: Trump | None = None
@@ -59,34 +100,51 @@ class HandBase:
         self.trick: list[tuple[Seat, tuple[Card, ...]]] = []
         self.trick_format: TrickFormat | None = None
         self.tricks: list[TrickRecord] = []
-        self.won_points: dict[Seat, int] = dict.fromkeys(Seat, 0)
+        self._trick_views: list[dict[str, Any]] = []  # view() of each finished trick
+        self.won_points: dict[Seat, int] = dict.fromkeys(SEATS, 0)
         self.result: dict[str, Any] | None = None
         self.kitty_public = False  # kitty shown to everybody
         self.kitty_known_to: set[Seat] = set()
+        # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
+        self._unseen: dict[Seat, Counter[Card]] | None = None
+        self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
+        self._may_declare: list[bool | None] = [None, None, None, None]  # see to_act()
 
     # ------------------------------------------------------------------ dealing
 
     @property
     def deal_size(self) -> int:
-        return 4 * self.game.hand_size
+        return self._deal_size
+
+    @property
+    def deal_first(self) -> Seat:
+        """The seat dealt the first card; the deal goes on in play order."""
+        return self._deal_first
+
+    @deal_first.setter
+    def deal_first(self, seat: Seat) -> None:
+        self._deal_first = seat
+        self._deal_order = seat_order(seat, self.direction)
 
     def deal_seat(self, i: int) -> Seat:
-        return seat_order(self.deal_first, self.direction)[i % 4]
+        return self._deal_order[i % 4]
 
     def deal_one(self) -> list[Event]:
-        card = self.pack[self.dealt]
-        seat = self.deal_seat(self.dealt)
+        dealt = self.dealt
+        card = self.pack[dealt]
+        seat = self._deal_order[dealt % 4]
         self.hands[seat][card] += 1
-        self.dealt += 1
+        self._may_declare[seat] = None
+        self.dealt = dealt = dealt + 1
         events = [
-            Event(
+            new_event(
                 "card_dealt",
-                {"seat": seat.name, "n": self.dealt},
-                {"card": str(card)},
-                frozenset({seat}),
+                {"seat": SEAT_NAMES[seat], "n": dealt},
+                {"card": CARD_NAMES[card]},
+                _ONLY[seat],
             )
         ]
-        if self.dealt == self.deal_size:
+        if dealt == self._deal_size:
             self.kitty = self.pack[self.deal_size :]
             events.append(Event("deal_done", {"kitty_size": len(self.kitty)}))
             events += self.after_deal()
@@ -101,7 +159,25 @@ class HandBase:
         """Seats that may act now. During the deal every seat may declare between cards."""
         if self.phase == Phase.PLAY and self.turn is not None:
             return [self.turn]
-        return [s for s in Seat if self.seat_actions(s)]
+        if self.phase == Phase.DEAL:
+            # Between two cards only the seat dealt to changes (apply() forgets them all),
+            # so each seat's answer is kept until then.
+            may = self._may_declare
+            out = []
+            for s in SEATS:
+                m = may[s]
+                if m is None:
+                    m = may[s] = self.may_declare(s)
+                if m:
+                    out.append(s)
+            return out
+        return [s for s in SEATS if self.seat_actions(s)]
+
+    def may_declare(self, seat: Seat) -> bool:
+        """During the deal: whether ``seat`` has a declaration to make now, i.e. whether
+        ``seat_actions(seat)`` is not empty. Asked for every seat between every card, so
+        games answer it without building the actions."""
+        return bool(self.seat_actions(seat))
 
     def table_action(self) -> Action | None:
         """The action the table itself takes next (dealing a card), if any."""
@@ -121,13 +197,15 @@ class HandBase:
         raise NotImplementedError
 
     def apply(self, action: Action) -> list[Event]:
-        if action.kind is Act.DEAL:
+        if action.kind is _DEAL:
             if self.phase != Phase.DEAL:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
             return self.deal_one()
+        if self.phase == Phase.DEAL:  # a declaration: forget every seat's may_declare
+            self._may_declare = [None, None, None, None]
         if action.seat is None:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
-        if action.kind is Act.PLAY and self.phase == Phase.PLAY:
+        if action.kind is _PLAY and self.phase == Phase.PLAY:
             return self.play(action.seat, action.cards)
         return self.apply_phase(action)
 
@@ -142,20 +220,32 @@ class HandBase:
         self.phase = Phase.PLAY
         self.turn = leader
         self.trick = []
+        self._unseen = {s: self._unseen_now(s) for s in Seat} if self.game is Game.TR else None
         return [Event("play_started", {"leader": leader.name})]
 
     def unseen_by(self, seat: Seat) -> Counter[Card]:
         """Cards ``seat`` cannot locate: the deck less his hand, played cards, known kitty."""
-        pool = Counter(new_deck(self.game.decks))
-        pool.subtract(self.hands[seat])
+        if self._unseen is not None and self.phase == Phase.PLAY:
+            return Counter(self._unseen[seat])
+        return self._unseen_now(seat)
+
+    def _unseen_now(self, seat: Seat) -> Counter[Card]:
+        """``unseen_by`` counted from scratch (in card order)."""
+        seen = Counter(self.hands[seat])
         for rec in self.tricks:
             for _, cards in rec.plays:
-                pool.subtract(cards)
+                seen.update(cards)
         for _, cards in self.trick:
-            pool.subtract(cards)
+            seen.update(cards)
         if self.kitty_public or seat in self.kitty_known_to:
-            pool.subtract(self.kitty)
-        return +pool
+            seen.update(self.kitty)
+        decks = self.game.decks
+        pool: Counter[Card] = Counter()
+        for c in ALL_CARDS:
+            left = decks - seen[c]
+            if left > 0:
+                pool[c] = left
+        return pool
 
     def play_actions(self, seat: Seat) -> list[Action]:
         if seat != self.turn:
@@ -163,16 +253,28 @@ class HandBase:
         assert self.rules is not None
         hand = self.hands[seat]
         if not self.trick:
-            # Throws are offered only where the seat can prove them safe from what it has
+            # Throws (TR) are offered only where the seat can prove them safe from what it has
             # seen; any other throw may still be attempted and is judged by the referee.
-            plays = list(self.rules.legal_leads(hand, [self.unseen_by(seat)]))
+            if self._unseen is not None:
+                plays = list(self.rules.legal_leads(hand, [self._unseen[seat]]))
+            else:
+                plays = list(self.rules.legal_leads(hand))
         else:
             assert self.trick_format is not None
             plays = list(self.rules.legal_follows(hand, self.trick_format))
-        return [Action(Act.PLAY, seat, p) for p in plays]
+        # Actions are immutable values: one per (seat, cards) serves the whole hand (the same
+        # plays come up turn after turn, and building them costs more than enumerating them).
+        made = self._play_actions[seat]
+        out = []
+        for p in plays:
+            action = made.get(p)
+            if action is None:
+                action = made[p] = cards_action(_PLAY, seat, p)
+            out.append(action)
+        return out
 
     def others(self, seat: Seat) -> list[Counter[Card]]:
-        return [self.hands[s] for s in Seat if s != seat]
+        return [self.hands[s] for s in SEATS if s != seat]
 
     def play(self, seat: Seat, cards: tuple[Card, ...]) -> list[Event]:
         if seat != self.turn:
@@ -181,37 +283,59 @@ class HandBase:
                 "GEN-TRICK-1",
                 f"it is {self.turn.name if self.turn is not None else '-'}'s turn to play",
             )
-        assert self.rules is not None
+        rules = self.rules
+        assert rules is not None
+        hand = self.hands[seat]
+        trick = self.trick
         events: list[Event] = []
-        if not self.trick:
-            fmt = self.rules.check_lead(self.hands[seat], cards, self.others(seat))
-            if fmt.lead != tuple(sorted(cards)):
+        if not trick:
+            fmt = rules.check_lead(hand, cards, self.others(seat))
+            played = fmt.lead  # sorted
+            if played != tuple(sorted(cards)):
                 events.append(
                     Event(
                         "throw_failed",
-                        {"seat": seat.name, "tried": format_cards(cards), "led": str(fmt.lead)},
+                        {
+                            "seat": SEAT_NAMES[seat],
+                            "tried": format_cards(cards),
+                            "led": str(played),
+                        },
                     )
                 )
-            cards = fmt.lead
             self.trick_format = fmt
         else:
             assert self.trick_format is not None
-            self.rules.check_follow(self.hands[seat], self.trick_format, cards)
-        self.hands[seat].subtract(cards)
-        self.hands[seat] = +self.hands[seat]
-        self.trick.append((seat, tuple(sorted(cards))))
+            fmt = self.trick_format
+            rules.check_follow(hand, fmt, cards)
+            played = tuple(sorted(cards))
+        for c in played:  # validated above: every copy is held
+            left = hand[c] - 1
+            if left:
+                hand[c] = left
+            else:
+                del hand[c]
+        if self._unseen is not None:
+            for s, pool in self._unseen.items():
+                if s != seat:
+                    for c in played:
+                        left = pool[c] - 1
+                        if left:
+                            pool[c] = left
+                        else:
+                            del pool[c]
+        trick.append((seat, played))
         events.append(
-            Event(
+            new_event(
                 "cards_played",
                 {
-                    "seat": seat.name,
-                    "cards": format_cards(cards),
-                    "shape": self.trick_format.shape.value,
+                    "seat": SEAT_NAMES[seat],
+                    "cards": " ".join([CARD_NAMES[c] for c in played]),
+                    "shape": fmt.shape._value_,
                 },
             )
         )
-        if len(self.trick) < 4:
-            self.turn = next_seat(seat, self.direction)
+        if len(trick) < 4:
+            self.turn = self._next_seat[seat]
             return events
         return events + self.finish_trick()
 
@@ -219,15 +343,15 @@ class HandBase:
         assert self.rules is not None and self.trick_format is not None
         plays = [cards for _, cards in self.trick]
         winner = self.trick[self.rules.winner(self.trick_format, plays)][0]
-        points = sum(card_points(p) for p in plays)
+        points = sum([CARD_POINTS[c] for p in plays for c in p])
         self.won_points[winner] += points
         self.tricks.append(TrickRecord(self.trick[0][0], tuple(self.trick), winner, points))
         self.trick = []
         self.trick_format = None
         events = [
-            Event(
+            new_event(
                 "trick_won",
-                {"seat": winner.name, "points": points, "trick": len(self.tricks)},
+                {"seat": SEAT_NAMES[winner], "points": points, "trick": len(self.tricks)},
             )
         ]
         if sum(self.hands[winner].values()) == 0:
@@ -247,6 +371,16 @@ class HandBase:
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """What ``seat`` may know (None: the referee's full view)."""
         trump = self.trump
+        tricks = self._trick_views
+        for rec in self.tricks[len(tricks) :]:  # finished tricks never change: format once
+            tricks.append(
+                {
+                    "leader": rec.leader.name,
+                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
+                    "winner": rec.winner.name,
+                    "points": rec.points,
+                }
+            )
         out: dict[str, Any] = {
             "game": self.game.value,
             "hand_number": self.number,
@@ -259,21 +393,9 @@ class HandBase:
             "turn": self.turn.name if self.turn is not None else None,
             "trick": [(s.name, format_cards(c)) for s, c in self.trick],
             "tricks_played": len(self.tricks),
-            "last_trick": (
-                [(s.name, format_cards(c)) for s, c in self.tricks[-1].plays]
-                if self.tricks
-                else None
-            ),
+            "last_trick": list(tricks[-1]["plays"]) if tricks else None,
             # Every trick so far (public: GEN-INFO-1); players count cards from it.
-            "tricks": [
-                {
-                    "leader": rec.leader.name,
-                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
-                    "winner": rec.winner.name,
-                    "points": rec.points,
-                }
-                for rec in self.tricks
-            ],
+            "tricks": [dict(t, plays=list(t["plays"])) for t in tricks],
             "won_points": {s.name: p for s, p in self.won_points.items()},
             "kitty_size": len(self.kitty),
             "result": self.result,

@@ -18,6 +18,7 @@ from .events import Event
 from .hand import HandBase, Phase
 
 RECORD_VERSION = 1
+_NEXT_HAND = Act.NEXT_HAND  # Enum attribute access is slow on the hot path
 
 
 class Match:
@@ -30,6 +31,7 @@ class Match:
         self.history: list[dict[str, Any]] = []  # one settled result per hand
         self.winner: str | None = None  # team or seat name once the match/session is over
         self.state: Any = _new_state(game)
+        self._options_view: dict[str, str] | None = None  # options never change in a match
         self.hand: HandBase = self._new_hand()
 
     # ------------------------------------------------------------------ hands
@@ -59,31 +61,33 @@ class Match:
         return self.hand.table_action()
 
     def to_act(self) -> list[Seat]:
-        if self.phase in (Phase.SETTLED, Phase.OVER):
+        if self.hand.phase == Phase.SETTLED:  # or Phase.OVER, which needs a settled hand
             return []
         return self.hand.to_act()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now. Choices of N cards (bury, tribute, return) appear
         once with ``value`` = N and no cards: pick the cards, ``apply`` judges them."""
-        if self.phase in (Phase.SETTLED, Phase.OVER):
+        if self.hand.phase == Phase.SETTLED:  # or Phase.OVER, which needs a settled hand
             return []
         return self.hand.legal_actions(seat)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == Phase.OVER:
+        hand = self.hand
+        settled = hand.phase == Phase.SETTLED
+        if settled and self.winner is not None:  # Phase.OVER
             raise RuleError(Reason.NOT_IN_PHASE, "GEN-SEAT-1", "the match is over")
-        if action.kind is Act.NEXT_HAND:
-            if self.phase != Phase.SETTLED:
+        if action.kind is _NEXT_HAND:
+            if not settled:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-7", "the hand is not over")
             self.actions.append(action)
             self.hand = self._new_hand()
             return [Event("hand_started", {"number": self.hand_number})]
-        if self.phase == Phase.SETTLED:
+        if settled:
             raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-7", "the hand is over")
-        events = self.hand.apply(action)
+        events = hand.apply(action)
         self.actions.append(action)
-        if self.hand.phase == Phase.SETTLED:
+        if hand.phase == Phase.SETTLED:
             events += self._hand_settled()
         return events
 
@@ -110,12 +114,17 @@ class Match:
     def match_view(self) -> dict[str, Any]:
         return {
             "game": self.game.value,
-            "options": self.options.for_game(self.game),
+            "options": dict(self._game_options()),
             "hand_number": self.hand_number,
             "winner": self.winner,
             "history": list(self.history),
             **_plumbing(self.game).view(self),
         }
+
+    def _game_options(self) -> dict[str, str]:
+        if self._options_view is None:
+            self._options_view = self.options.for_game(self.game)
+        return self._options_view
 
     def summary(self) -> dict[str, Any]:
         return {

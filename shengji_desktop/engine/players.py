@@ -15,6 +15,7 @@ from .hand import Phase
 from .match import Match
 
 CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
+_PASS = Act.PASS  # asked between every card of the deal: no Enum lookup there
 
 
 class Player(Protocol):
@@ -42,10 +43,14 @@ class RandomPlayer:
 
     # The engine's own tests and benchmarks drive thousands of hands; they skip the view.
     def choose(self, match: Match, seat: Seat, legal: list[Action]) -> Action:
-        return self.pick_action(legal, list(match.hand.hands[seat].elements()))
+        action = self.rng.choice(legal)
+        if action.kind in CHOOSE_KINDS and not action.cards and action.value:
+            hand = list(match.hand.hands[seat].elements())
+            return Action(action.kind, action.seat, self.pick(hand, action.value))
+        return action
 
     def wants_to_act(self, legal: list[Action]) -> bool:
-        return any(a.kind is not Act.PASS for a in legal) and self.rng.random() < 0.05
+        return any(a.kind is not _PASS for a in legal) and self.rng.random() < 0.05
 
     def pick_action(self, legal: list[Action], hand: list[Card]) -> Action:
         action = self.rng.choice(legal)

@@ -35,6 +35,17 @@ class SDHand(HandBase):
         self.phase = Phase.BID
         return [Event("bidding_started", {"first": self.first_bidder.name})]
 
+    def to_act(self) -> list[Seat]:
+        if self.phase == Phase.DEAL:
+            return []  # nobody declares in SD (see may_declare)
+        if self.phase == Phase.BID:  # one bidder at a time (SD-BID-1)
+            turn = self.bidding.turn
+            return [turn] if turn is not None and self.phase_actions(turn) else []
+        return super().to_act()
+
+    def may_declare(self, seat: Seat) -> bool:
+        return False  # SD has no declarations: the deal runs straight through (SD-DECK-2)
+
     def phase_actions(self, seat: Seat) -> list[Action]:
         if self.phase == Phase.BID:
             if seat != self.bidding.turn:

@@ -6,13 +6,23 @@ import random
 from typing import Any
 
 from ..rules import tr
-from ..rules.cards import Rank, Seat, Team, format_cards
+from ..rules.cards import Card, Rank, Seat, Suit, Team, format_cards
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump
 from .actions import Act, Action
 from .events import Event
 from .hand import HandBase, Phase
+
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {}
+
+
+def _level_cards(level: Rank) -> tuple[Card, ...]:
+    """The four cards of rank ``level``, in suit order."""
+    cards = _LEVEL_CARDS.get(level)
+    if cards is None:
+        cards = _LEVEL_CARDS[level] = tuple(Card.of(s, level) for s in Suit)
+    return cards
 
 
 class TRHand(HandBase):
@@ -35,12 +45,26 @@ class TRHand(HandBase):
         self.standing: tr.TRDeclaration | None = None
         self.window: tr.TRDeclarationWindow | None = None
         self.settlement: tr.TRSettlement | None = None
+        self._declarations: dict[tuple[object, ...], list[Action]] = {}
 
     def declarations(self, seat: Seat) -> list[Action]:
-        decls = tr.legal_declarations(
-            seat, self.hands[seat], self.standing, self.level, self.options
-        )
-        return [Action(Act.DECLARE, seat, d.cards(self.level)) for d in decls]
+        # Asked for every seat that may declare between every card: the answer depends only
+        # on the seat, the standing declaration, the level and how many of each level card the
+        # seat holds (TR-DECL-1..3), so it is made once per such situation in the hand.
+        level = self.level
+        hand = self.hands[seat]
+        held = [hand.get(c, 0) for c in _level_cards(level)]
+        key = (seat, level, self.standing, *held)
+        made = self._declarations.get(key)
+        if made is None:
+            decls = tr.legal_declarations(seat, hand, self.standing, level, self.options)
+            made = self._declarations[key] = [
+                Action(Act.DECLARE, seat, d.cards(level)) for d in decls
+            ]
+        return list(made)
+
+    def may_declare(self, seat: Seat) -> bool:
+        return tr.can_declare(seat, self.hands[seat], self.standing, self.level, self.options)
 
     def after_deal(self) -> list[Event]:
         self.phase = Phase.DECLARE

@@ -84,7 +84,7 @@ class Card(int):
 
     @staticmethod
     def of(suit: Suit, rank: Rank) -> Card:
-        if rank >= Rank.SMALL_JOKER:
+        if rank >= 15:  # Rank.SMALL_JOKER
             raise ValueError("jokers have no suit (GEN-CARD-2)")
         return _ALL[suit * 13 + rank - 2]
 
@@ -124,6 +124,10 @@ _NAMES: Final = [
 ]
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(_ALL)
+CARD_NAMES: Final[tuple[str, ...]] = tuple(_NAMES)
+"""``CARD_NAMES[card] == str(card)``."""
+CARD_POINTS: Final[tuple[int, ...]] = tuple(_POINTS)
+"""``CARD_POINTS[card] == card.points``."""
 SMALL_JOKER: Final = _ALL[SJ_INDEX]
 BIG_JOKER: Final = _ALL[BJ_INDEX]
 
@@ -175,12 +179,18 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(_NAMES[c] for c in sorted(cards))
+    return " ".join([_NAMES[c] for c in sorted(cards)])
 
 
 def new_deck(decks: int) -> list[Card]:
     """``decks`` full decks (GEN-CARD-1), in index order; shuffle with an injected RNG."""
-    return [c for c in _ALL for _ in range(decks)]
+    pack = _PACKS.get(decks)
+    if pack is None:
+        pack = _PACKS[decks] = tuple(c for c in _ALL for _ in range(decks))
+    return list(pack)
+
+
+_PACKS: dict[int, tuple[Card, ...]] = {}
 
 
 Hand = Counter[Card]
@@ -231,14 +241,20 @@ class Team(Enum):
         return Team.EW if self is Team.NS else Team.NS
 
 
+SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
+"""The seats in order S, E, N, W (iterating the enum itself is slow on hot paths)."""
+SEAT_NAMES: Final[tuple[str, ...]] = tuple(s.name for s in Seat)
+"""``SEAT_NAMES[seat] == seat.name``."""
+
+
 def next_seat(seat: Seat, direction: str = "ccw") -> Seat:
     """下家 (GEN-SEAT-2): S → E → N → W counterclockwise; reversed with ``cw``."""
-    return Seat((seat + (1 if direction == "ccw" else 3)) % 4)
+    return SEATS[(seat + (1 if direction == "ccw" else 3)) % 4]
 
 
 def prev_seat(seat: Seat, direction: str = "ccw") -> Seat:
     """上家 (GEN-SEAT-2)."""
-    return Seat((seat + (3 if direction == "ccw" else 1)) % 4)
+    return SEATS[(seat + (3 if direction == "ccw" else 1)) % 4]
 
 
 def seat_order(first: Seat, direction: str = "ccw") -> list[Seat]:

@@ -12,8 +12,20 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Final
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, contains, format_cards, next_seat
+from .cards import (
+    BIG_JOKER,
+    SMALL_JOKER,
+    SUITED_RANKS,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    contains,
+    format_cards,
+    next_seat,
+)
 from .dl import Cards
 from .errors import Reason, RuleError
 from .options import DEFAULT_OPTIONS, Game, Options
@@ -301,15 +313,46 @@ def legal_declarations(
     """Every declaration ``seat`` may make now (hand 2+), weakest first: each identical group of
     level cards (a reinforcement when ``seat`` stands in that suit) and three-joker calls
     naming each suit (DL-DECL-4..7)."""
+    need = 0 if standing is None else int(standing.strength)  # DL-DECL-5: strictly stronger
     out: list[Declaration] = []
-    for suit in Suit:
-        card = Card.of(suit, level)
-        for n in range(1, min(hand.get(card, 0), 3) + 1):
-            out.append(Declaration(seat, (card,) * n, suit, DeclStrength(n)))
+    for suit, card in _level_cards(level):
+        for n in range(need + 1, min(hand.get(card, 0), 3) + 1):
+            out.append(Declaration(seat, (card,) * n, suit, _STRENGTHS[n]))
     for joker, strength in (
         (SMALL_JOKER, DeclStrength.THREE_SMALL_JOKERS),
         (BIG_JOKER, DeclStrength.THREE_BIG_JOKERS),
     ):
-        if hand.get(joker, 0) >= 3:
-            out.extend(Declaration(seat, (joker,) * 3, suit, strength) for suit in Suit)
-    return sorted((d for d in out if d.beats(standing)), key=lambda d: (d.strength, int(d.suit)))
+        if strength > need and hand.get(joker, 0) >= 3:
+            out.extend(Declaration(seat, (joker,) * 3, suit, strength) for suit in _SUITS)
+    if len(out) > 1:
+        out.sort(key=lambda d: (d.strength, int(d.suit)))
+    return out
+
+
+def can_declare(
+    seat: Seat, hand: Mapping[Card, int], level: Rank, standing: Declaration | None
+) -> bool:
+    """``bool(legal_declarations(...))`` without building them: asked for every seat between
+    every card of the deal."""
+    need = 0 if standing is None else int(standing.strength)
+    if hand.get(BIG_JOKER, 0) >= 3 and need < DeclStrength.THREE_BIG_JOKERS:
+        return True
+    if hand.get(SMALL_JOKER, 0) >= 3 and need < DeclStrength.THREE_SMALL_JOKERS:
+        return True
+    if need >= DeclStrength.THREE:
+        return False  # level cards declare three at most
+    for _, card in _level_cards(level):  # noqa: SIM110 (no generator on this hot path)
+        if hand.get(card, 0) > need:
+            return True
+    return False
+
+
+_SUITS: Final = tuple(Suit)
+_STRENGTHS: Final = (DeclStrength.ONE, DeclStrength.ONE, DeclStrength.TWO, DeclStrength.THREE)
+_LEVEL_CARDS: Final = {r: tuple((s, Card.of(s, r)) for s in _SUITS) for r in SUITED_RANKS}
+
+
+def _level_cards(level: Rank) -> tuple[tuple[Suit, Card], ...]:
+    """(suit, level card) for every suit, in suit order."""
+    found = _LEVEL_CARDS.get(level)
+    return found if found is not None else tuple((s, Card.of(s, level)) for s in _SUITS)

@@ -13,21 +13,28 @@ class Game(Enum):
     TR = "tr"  # 2-deck tractor
     SD = "sd"  # 1-deck 三打一
 
+    # Looked up by value: hashing an Enum member calls Python code, a str is hashed once.
     @property
     def decks(self) -> int:
-        return {Game.DL: 3, Game.TR: 2, Game.SD: 1}[self]
+        return _DECKS[self._value_]
 
     @property
     def hand_size(self) -> int:
-        return {Game.DL: 39, Game.TR: 25, Game.SD: 12}[self]
+        return _HAND_SIZE[self._value_]
 
     @property
     def kitty_size(self) -> int:
-        return {Game.DL: 6, Game.TR: 8, Game.SD: 6}[self]
+        return _KITTY_SIZE[self._value_]
 
     @property
     def total_points(self) -> int:
-        return {Game.DL: 300, Game.TR: 200, Game.SD: 100}[self]
+        return _TOTAL_POINTS[self._value_]
+
+
+_DECKS: Final = {"dl": 3, "tr": 2, "sd": 1}
+_HAND_SIZE: Final = {"dl": 39, "tr": 25, "sd": 12}
+_KITTY_SIZE: Final = {"dl": 6, "tr": 8, "sd": 6}
+_TOTAL_POINTS: Final = {"dl": 300, "tr": 200, "sd": 100}
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,24 @@ class Trump:
     _position: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # Every hand builds its Trump (and the SD bidding/claim code several); the tables
+        # depend on a few values only, of which there are at most a few hundred combinations.
+        key = (
+            self.game,
+            int(self.level),
+            self.suit,
+            self.options.tr_level_tractor_mode,
+            self.options.sd_two_order,
+        )
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = self._tables()
+        object.__setattr__(self, "_class", tables[0])
+        object.__setattr__(self, "_strength", tables[1])
+        object.__setattr__(self, "_position", tables[2])
+
+    def _tables(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Suit class, strength and tractor position of every card kind."""
         classes = [0] * NUM_CARD_KINDS
         strength = [0] * NUM_CARD_KINDS
         position = [NO_POSITION] * NUM_CARD_KINDS
@@ -91,9 +109,7 @@ class Trump:
                     position[i] = rk - 2
                 else:
                     position[i] = rk - 2 - (1 if rk > level else 0)
-        object.__setattr__(self, "_class", tuple(classes))
-        object.__setattr__(self, "_strength", tuple(strength))
-        object.__setattr__(self, "_position", tuple(position))
+        return tuple(classes), tuple(strength), tuple(position)
 
     def suit_class(self, card: Card) -> SuitClass:
         """TRUMP or the printed suit (GEN-CARD-3)."""
@@ -118,11 +134,22 @@ class Trump:
     def strengths(self) -> tuple[int, ...]:
         return self._strength
 
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """``positions[card] == tractor_position(card)``."""
+        return self._position
+
     def sort_key(self, card: Card) -> tuple[int, int, int]:
         """Players' sort: by class (trumps last), then strength, then printed suit."""
         cls = self._class[card]
         suit = card.suit
         return (cls, self._strength[card], -1 if suit is None else int(suit))
+
+
+_TABLES: dict[
+    tuple[Game, int, Suit | None, str, str],
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+] = {}
 
 
 def sorted_cards(cards: list[Card] | tuple[Card, ...], trump: Trump) -> list[Card]:

@@ -50,6 +50,13 @@ def _cards(hand: CardsLike) -> Iterable[Card]:
     return iter_cards(hand) if isinstance(hand, Mapping) else hand
 
 
+def _kinds(hand: CardsLike) -> Iterable[Card]:
+    """The cards held, each kind at least once (order and copies do not matter)."""
+    if isinstance(hand, Mapping):
+        return [c for c, n in hand.items() if n > 0]
+    return hand
+
+
 # --------------------------------------------------------------------------------------------
 # Trump and deal (SD-RANK-1, SD-DECK-1/2)
 
@@ -372,10 +379,31 @@ def claim_blocker(
 
 
 def claim_is_legal(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> bool:
-    """Whether the player on lead may lay down his whole hand (SD-CLAIM-1)."""
-    hand = list(_cards(claimer_hand))
-    # RULES-GAP: an empty hand has nothing to claim; the claim is not offered.
-    return bool(hand) and claim_blocker(trump, hand, other_hands) is None
+    """Whether the player on lead may lay down his whole hand (SD-CLAIM-1): exactly when
+    ``claim_blocker`` finds nothing. Asked before every lead, so it compares the others'
+    cards with the claimer's weakest card of each class and stops at the first that beats."""
+    classes, strengths = trump.classes, trump.strengths
+    weakest: list[int | None] = [None] * (TRUMP + 1)  # the claimer's weakest card per class
+    plain = False  # does the claimer hold a card that any trump would ruff?
+    for c in _kinds(claimer_hand):
+        cls, s = classes[c], strengths[c]
+        w = weakest[cls]
+        if w is None or s < w:
+            weakest[cls] = s
+        if cls != TRUMP:
+            plain = True
+    if weakest == [None] * (TRUMP + 1):
+        # RULES-GAP: an empty hand has nothing to claim; the claim is not offered.
+        return False
+    for h in other_hands:
+        for t in _kinds(h):
+            cls = classes[t]
+            if cls == TRUMP and plain:
+                return False
+            w = weakest[cls]
+            if w is not None and strengths[t] > w:
+                return False
+    return True
 
 
 def check_claim(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[CardsLike]) -> None:

@@ -291,6 +291,13 @@ def declaration_from_cards(
     return decl
 
 
+_DECLARE_ORDER: Final = tuple(reversed(SUIT_ORDER))
+# per level: (suit, level card) in _DECLARE_ORDER
+_LEVEL_CARDS: Final = {
+    rank: tuple((suit, Card.of(suit, rank)) for suit in _DECLARE_ORDER) for rank in _TWO_LOW
+}
+
+
 def legal_declarations(
     seat: Seat,
     hand: Mapping[Card, int],
@@ -298,17 +305,60 @@ def legal_declarations(
     level: Rank,
     options: Options = DEFAULT_OPTIONS,
 ) -> list[TRDeclaration]:
-    """Every declaration ``seat`` may make now from ``hand`` (suits in ♥ ♦ ♠ ♣ order)."""
+    """Every declaration ``seat`` may make now from ``hand`` (suits in ♥ ♦ ♠ ♣ order, then
+    亮主, 正主, 封主): exactly those ``validate_declaration`` accepts.
+
+    Asked for every seat between every card of the deal, so it decides directly instead of
+    trying each candidate through ``validate_declaration``.
+    """
     out: list[TRDeclaration] = []
-    for suit in reversed(SUIT_ORDER):
-        for kind in TRDeclKind:
-            decl = TRDeclaration(seat, suit, kind)
-            try:
-                validate_declaration(decl, standing, hand, level, options)
-            except RuleError:
-                continue
-            out.append(decl)
+    if declarations_closed(standing, options):
+        return out
+    level_cards = _LEVEL_CARDS.get(level) or [(s, Card.of(s, level)) for s in _DECLARE_ORDER]
+    for suit, card in level_cards:
+        held = hand.get(card, 0)
+        if held <= 0:
+            continue
+        if standing is None:
+            out.append(TRDeclaration(seat, suit, TRDeclKind.SINGLE))
+            if held >= 2:
+                out.append(TRDeclaration(seat, suit, TRDeclKind.PAIR))
+            continue
+        if held < 2:
+            continue
+        own_single = (
+            standing.kind is TRDeclKind.SINGLE and standing.seat == seat and standing.suit == suit
+        )
+        if own_single:
+            out.append(TRDeclaration(seat, suit, TRDeclKind.SEAL))
+        elif standing.kind is TRDeclKind.SINGLE or suit_rank(suit) > suit_rank(standing.suit):
+            out.append(TRDeclaration(seat, suit, TRDeclKind.PAIR))
     return out
+
+
+def can_declare(
+    seat: Seat,
+    hand: Mapping[Card, int],
+    standing: TRDeclaration | None,
+    level: Rank,
+    options: Options = DEFAULT_OPTIONS,
+) -> bool:
+    """``bool(legal_declarations(...))`` without building them: asked for every seat between
+    every card of the deal (TR-DECL-1..3)."""
+    if declarations_closed(standing, options):
+        return False
+    for suit, card in _LEVEL_CARDS.get(level) or [(s, Card.of(s, level)) for s in _DECLARE_ORDER]:
+        held = hand.get(card, 0)
+        if held <= 0:
+            continue
+        if standing is None:
+            return True  # 亮主
+        if held >= 2 and (
+            standing.kind is TRDeclKind.SINGLE  # 正主 over a single, or 封主 of one's own
+            or suit_rank(suit) > suit_rank(standing.suit)
+        ):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

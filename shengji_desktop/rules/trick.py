@@ -7,17 +7,19 @@ DL-LEAD/FOLLOW/WIN, TR-LEAD/FOLLOW/WIN, SD-LEAD/FOLLOW/WIN).
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Card, Rank, Suit, format_cards
+from .cards import ALL_CARDS, Card, Rank, Suit, format_cards
 from .errors import Reason, RuleError
 from .options import Game
 from .ranking import NO_POSITION, TRUMP, Trump
 
 Cards = tuple[Card, ...]
+_PairLimits = tuple[int, list[int]]
 
 
 class Shape(Enum):
@@ -37,6 +39,14 @@ class Unit:
     length: int
     top: int  # strength of the card that ranks the unit (TR-WIN-1: its highest card)
 
+    # Made for every lead: set the slots directly rather than through the generated frozen
+    # __init__ (dataclass keeps a class's own __init__). Fields stay read-only.
+    def __init__(self, shape: Shape, cards: Cards, length: int, top: int) -> None:
+        _UNIT_SLOTS[0](self, shape)
+        _UNIT_SLOTS[1](self, cards)
+        _UNIT_SLOTS[2](self, length)
+        _UNIT_SLOTS[3](self, top)
+
     @property
     def size(self) -> int:
         return len(self.cards)
@@ -51,9 +61,35 @@ class TrickFormat:
     shape: Shape
     units: tuple[Unit, ...]
 
+    def __init__(self, lead: Cards, suit_class: int, shape: Shape, units: tuple[Unit, ...]) -> None:
+        _FORMAT_SLOTS[0](self, lead)  # see Unit.__init__
+        _FORMAT_SLOTS[1](self, suit_class)
+        _FORMAT_SLOTS[2](self, shape)
+        _FORMAT_SLOTS[3](self, units)
+
     @property
     def size(self) -> int:
         return len(self.lead)
+
+
+_UNIT_SLOTS = tuple(Unit.__dict__[f].__set__ for f in ("shape", "cards", "length", "top"))
+_FORMAT_SLOTS = tuple(
+    TrickFormat.__dict__[f].__set__ for f in ("lead", "suit_class", "shape", "units")
+)
+
+
+# Enum members looked up once: attribute access on an Enum class is slow on hot paths.
+_SINGLE = Shape.SINGLE
+_PAIR = Shape.PAIR
+_TRIPLE = Shape.TRIPLE
+_TRACTOR = Shape.TRACTOR
+_THROW = Shape.THROW
+
+
+# Per-trump tables derived by TrickRules (a few hundred trumps exist at most).
+_DERIVED: dict[
+    tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[Cards, ...], tuple[Cards, ...]]
+] = {}
 
 
 def _class_name(cls: int) -> str:
@@ -69,6 +105,34 @@ class TrickRules:
         self.options = trump.options
         self._cls = trump.classes
         self._str = trump.strengths
+        self._pos = trump.positions
+        self._is_tr = trump.game is Game.TR
+        self._is_dl = trump.game is Game.DL
+        self._is_sd = trump.game is Game.SD
+        self._dead = self._is_dl and trump.options.dl_follow_mode == "dead"
+        key = (self._cls, self._str, int(trump.level))
+        derived = _DERIVED.get(key)
+        if derived is None:
+            derived = _DERIVED[key] = self._derived()
+        # per plain suit: its cards strongest first; the cards of its three highest ranks
+        self._desc, self._top3 = derived
+
+    def _derived(self) -> tuple[tuple[Cards, ...], tuple[Cards, ...]]:
+        strength = self._str
+        desc = tuple(
+            tuple(
+                sorted(
+                    (c for c in ALL_CARDS if self._cls[c] == suit),
+                    key=strength.__getitem__,
+                    reverse=True,
+                )
+            )
+            for suit in range(4)
+        )
+        top3 = tuple(  # TR-LEAD-3 (浑甩)
+            tuple(Card.of(suit, r) for r in self._top_plain_ranks(int(suit))) for suit in Suit
+        )
+        return desc, top3
 
     # ------------------------------------------------------------------ shapes
 
@@ -78,7 +142,7 @@ class TrickRules:
 
     def tractor_top(self, cards: Sequence[Card]) -> int | None:
         """If ``cards`` are a tractor (TR-LEAD-2), the strength of its top pair, else None."""
-        if self.game is not Game.TR or len(cards) < 4 or len(cards) % 2:
+        if not self._is_tr or len(cards) < 4 or len(cards) % 2:
             return None
         counts = Counter(cards)
         if len(counts) * 2 != len(cards) or any(n != 2 for n in counts.values()):
@@ -113,14 +177,17 @@ class TrickRules:
 
     def _runs(self, pair_kinds: Iterable[Card]) -> list[list[Card]]:
         """Maximal runs of consecutive tractor positions, each sorted low → high."""
-        pos = self.trump.tractor_position
-        ordered = sorted((k for k in pair_kinds if pos(k) != NO_POSITION), key=pos)
+        pos = self._pos
+        ordered = sorted((k for k in pair_kinds if pos[k] != NO_POSITION), key=pos.__getitem__)
         runs: list[list[Card]] = []
+        last = NO_POSITION
         for k in ordered:
-            if runs and pos(k) == pos(runs[-1][-1]) + 1:
+            p = pos[k]
+            if runs and p == last + 1:
                 runs[-1].append(k)
             else:
                 runs.append([k])
+            last = p
         return runs
 
     def decompose(self, cards: Sequence[Card]) -> tuple[Unit, ...]:
@@ -134,7 +201,7 @@ class TrickRules:
         for run in runs:
             units.append(
                 Unit(
-                    Shape.TRACTOR,
+                    _TRACTOR,
                     tuple(c for k in run for c in (k, k)),
                     len(run),
                     self._str[run[-1]],
@@ -143,11 +210,11 @@ class TrickRules:
             used.update(run)
         for k in sorted(pairs, key=lambda k: self._str[k], reverse=True):
             if k not in used:
-                units.append(Unit(Shape.PAIR, (k, k), 1, self._str[k]))
+                units.append(Unit(_PAIR, (k, k), 1, self._str[k]))
                 used.add(k)
         for k in sorted(counts, key=lambda k: self._str[k], reverse=True):
             left = counts[k] - (2 if k in used else 0)
-            units.extend(Unit(Shape.SINGLE, (k,), 1, self._str[k]) for _ in range(left))
+            units.extend(Unit(_SINGLE, (k,), 1, self._str[k]) for _ in range(left))
         return tuple(units)
 
     # ------------------------------------------------------------------ leads
@@ -161,14 +228,14 @@ class TrickRules:
         cls = self._cls[cards[0]]
         top = self._str[cards[-1]]
         if n == 1:
-            return TrickFormat(cards, cls, Shape.SINGLE, (Unit(Shape.SINGLE, cards, 1, top),))
+            return TrickFormat(cards, cls, _SINGLE, (Unit(_SINGLE, cards, 1, top),))
         game = self.game
         if game is Game.SD:
             raise RuleError(
                 Reason.ILLEGAL_LEAD_SHAPE, "SD-LEAD-1", "only single cards may be led", cards=cards
             )
         if self._identical(cards) and (n == 2 or (n == 3 and game is Game.DL)):
-            shape = Shape.PAIR if n == 2 else Shape.TRIPLE
+            shape = _PAIR if n == 2 else _TRIPLE
             s = self._str[cards[0]]
             return TrickFormat(cards, cls, shape, (Unit(shape, cards, 1, s),))
         if game is Game.DL:
@@ -180,8 +247,8 @@ class TrickRules:
             )
         ttop = self.tractor_top(cards)
         if ttop is not None:
-            unit = Unit(Shape.TRACTOR, cards, n // 2, ttop)
-            return TrickFormat(cards, cls, Shape.TRACTOR, (unit,))
+            unit = Unit(_TRACTOR, cards, n // 2, ttop)
+            return TrickFormat(cards, cls, _TRACTOR, (unit,))
         if any(self._cls[c] != cls for c in cards):
             raise RuleError(
                 Reason.THROW_MIXED_SUITS, "TR-LEAD-3", "a throw must be of one suit", cards=cards
@@ -190,16 +257,16 @@ class TrickRules:
             raise RuleError(
                 Reason.THROW_OF_TRUMPS, "TR-LEAD-3", "trumps can never be thrown", cards=cards
             )
-        return TrickFormat(cards, cls, Shape.THROW, self.decompose(cards))
+        return TrickFormat(cards, cls, _THROW, self.decompose(cards))
 
     def _unit_beaten(self, unit: Unit, cls: int, other: Mapping[Card, int]) -> bool:
         """TR-LEAD-4: does ``other`` hold a same-type component strictly higher in class ``cls``?"""
         strength = self._str
         kinds = [k for k, n in other.items() if n > 0 and self._cls[k] == cls]
-        if unit.shape is Shape.SINGLE:
+        if unit.shape is _SINGLE:
             return any(strength[k] > unit.top for k in kinds)
         pairs = [k for k in kinds if other[k] >= 2]
-        if unit.shape is Shape.PAIR:
+        if unit.shape is _PAIR:
             return any(strength[k] > unit.top for k in pairs)
         return any(
             len(run) >= unit.length and strength[run[-1]] > unit.top for run in self._runs(pairs)
@@ -214,7 +281,7 @@ class TrickRules:
         """The components of a throw that another hand can beat; empty means the throw stands
         (清甩, or 浑甩 when nobody else holds the suit's three highest ranks, TR-LEAD-3)."""
         suit = fmt.suit_class
-        top3 = {Card.of(Suit(suit), r) for r in self._top_plain_ranks(suit)}
+        top3 = self._top3[suit]
         if not any(o.get(c, 0) for o in others for c in top3):
             return []  # 浑甩
         return [u for u in fmt.units if any(self._unit_beaten(u, suit, o) for o in others)]
@@ -233,7 +300,7 @@ class TrickRules:
         """
         _check_in_hand(hand, cards)
         fmt = self.lead_format(cards)
-        if fmt.shape is not Shape.THROW:
+        if fmt.shape is not _THROW:
             return fmt
         if others is None:
             raise ValueError("validating a throw needs the other hands")
@@ -241,7 +308,7 @@ class TrickRules:
         if not beatable:
             return fmt
         if self.options.tr_throw_check == "penalty":
-            order = {Shape.SINGLE: 0, Shape.PAIR: 1, Shape.TRACTOR: 2}
+            order = {_SINGLE: 0, _PAIR: 1, _TRACTOR: 2}
             unit = min(beatable, key=lambda u: (order[u.shape], u.length, u.top))
             return self.lead_format(unit.cards)
         worst = beatable[-1]
@@ -260,12 +327,12 @@ class TrickRules:
         kinds = sorted(k for k, n in hand.items() if n > 0)
         for k in kinds:
             yield (k,)
-        if self.game is Game.SD:
+        if self._is_sd:
             return
         for k in kinds:
             if hand[k] >= 2:
                 yield (k, k)
-        if self.game is Game.DL:
+        if self._is_dl:
             for k in kinds:
                 if hand[k] >= 3:
                     yield (k, k, k)
@@ -274,8 +341,19 @@ class TrickRules:
         yield from self._tractors_in(pairs)
         if others is None:
             return
-        for suit in Suit:
-            yield from self._legal_throws(hand, int(suit), others)
+        cls = self._cls
+        by_suit: tuple[dict[Card, int], ...] = ({}, {}, {}, {})
+        for k in kinds:
+            c = cls[k]
+            if c != TRUMP:
+                by_suit[c][k] = hand[k]
+        for suit, suit_hand in enumerate(by_suit):
+            if len(suit_hand) < 2 and not any(n >= 2 for n in suit_hand.values()):
+                continue  # fewer than two cards: no throw
+            if any(n > 2 for n in suit_hand.values()):
+                yield from self._legal_throws(suit_hand, suit, others)
+            else:
+                yield from self._standing_throws(suit_hand, suit, others)
 
     def _tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
         by_class: dict[int, list[Card]] = {}
@@ -309,14 +387,106 @@ class TrickRules:
     def _legal_throws(
         self, hand: Mapping[Card, int], suit: int, others: Sequence[Mapping[Card, int]]
     ) -> Iterator[Cards]:
+        """Throws of ``suit`` that stand, by trying each multiset (the general route, for
+        hands with more than two copies of a card; two-deck hands go by _standing_throws)."""
         suit_hand = {k: n for k, n in hand.items() if n > 0 and self._cls[k] == suit}
-        if sum(suit_hand.values()) < 2:
-            return
         for size in range(2, sum(suit_hand.values()) + 1):
             for combo in multisets(suit_hand, size):
                 fmt = self.lead_format(combo)
-                if fmt.shape is Shape.THROW and not self.throw_problems(fmt, others):
+                if fmt.shape is _THROW and not self.throw_problems(fmt, others):
                     yield combo
+
+    def _single_limit(self, suit: int, others: Sequence[Mapping[Card, int]]) -> int | None:
+        """The strength of the other hands' highest card of plain ``suit`` (-1: none), which
+        a thrown single must not be below (TR-LEAD-4); None for 浑甩: nobody else holds any
+        of the suit's three highest ranks, so no component can be beaten (TR-LEAD-3)."""
+        top3 = self._top3[suit]
+        if not any(o.get(k, 0) for o in others for k in top3):
+            return None
+        best = -1
+        for o in others:
+            for k in self._desc[suit]:
+                if o.get(k, 0) > 0:
+                    if self._str[k] > best:
+                        best = self._str[k]
+                    break
+        return best
+
+    def _pair_limits(self, suit: int, others: Sequence[Mapping[Card, int]]) -> _PairLimits:
+        """What the other hands beat a thrown pair or tractor of ``suit`` with (TR-LEAD-4):
+        their highest pair, and per tractor length the top of their highest tractor at least
+        that long (index = length)."""
+        strength = self._str
+        pair = -1
+        tractor = [-1, -1]
+        for o in others:
+            pairs = [k for k in self._desc[suit] if o.get(k, 0) >= 2]
+            for k in pairs:
+                if strength[k] > pair:
+                    pair = strength[k]
+            if len(pairs) < 2:
+                continue
+            for run in self._runs(pairs):
+                top = strength[run[-1]]
+                if len(run) >= len(tractor):
+                    tractor.extend([-1] * (len(run) + 1 - len(tractor)))
+                for length in range(2, len(run) + 1):
+                    if top > tractor[length]:
+                        tractor[length] = top
+        return pair, tractor
+
+    def _standing_throws(
+        self, suit_hand: Mapping[Card, int], suit: int, others: Sequence[Mapping[Card, int]]
+    ) -> Iterator[Cards]:
+        """Throws of plain ``suit`` (at most two copies of a card) that stand against
+        ``others``, in the order of ``multisets`` by size: what ``lead_format`` plus
+        ``throw_problems`` accept, without building each format."""
+        strength = self._str
+        single = self._single_limit(suit, others)
+        # The choices per card, most copies first. A card thrown once is a single component:
+        # unless nothing can be beaten (浑甩), it must be unbeatable as one.
+        parts: list[tuple[Cards, ...]] = []
+        for k in sorted(suit_hand):
+            once = single is None or strength[k] >= single
+            if suit_hand[k] >= 2:
+                parts.append(((k, k), (k,), ()) if once else ((k, k), ()))
+            elif once:
+                parts.append(((k,), ()))
+        if len(parts) < 2:
+            return  # at most one card kind: a single or a pair, never a throw
+        combos = [c for c in map(_joined, itertools.product(*parts)) if len(c) >= 2]
+        combos.sort(key=_by_size)
+        limits: _PairLimits | None = None
+        for combo in combos:
+            n = len(combo)
+            pairs = [combo[i] for i in range(1, n) if combo[i] == combo[i - 1]]
+            if n == 2 * len(pairs) and (n == 2 or self.tractor_top(combo) is not None):
+                continue  # a pair or a tractor, not a throw
+            if single is not None and pairs:
+                if limits is None:
+                    limits = self._pair_limits(suit, others)
+                if not self._pairs_stand(pairs, limits):
+                    continue
+            yield combo
+
+    def _pairs_stand(self, pairs: list[Card], limits: _PairLimits) -> bool:
+        """The pairs of a throw, as it decomposes them (runs are tractors, TR-LEAD-4), are
+        each unbeatable against ``limits``."""
+        strength = self._str
+        pair_max, tractor = limits
+        pos = self._pos
+        for k in pairs:
+            if pos[k] == NO_POSITION and pair_max > strength[k]:
+                return False  # never in a run: a pair component (not in plain suits today)
+        for run in self._runs(pairs):
+            top = strength[run[-1]]
+            length = len(run)
+            if length == 1:
+                if pair_max > top:
+                    return False
+            elif length < len(tractor) and tractor[length] > top:
+                return False
+        return True
 
     # ------------------------------------------------------------------ follows
 
@@ -325,7 +495,7 @@ class TrickRules:
     ) -> None:
         """Raise RuleError unless ``cards`` is a legal follow to ``fmt`` from ``hand``."""
         _check_in_hand(hand, cards)
-        n, cls = fmt.size, fmt.suit_class
+        n, cls = len(fmt.lead), fmt.suit_class
         if len(cards) != n:
             raise RuleError(
                 Reason.WRONG_NUMBER_OF_CARDS,
@@ -333,11 +503,19 @@ class TrickRules:
                 f"play exactly {n} card{'s' if n > 1 else ''}",
                 expected=n,
             )
-        own = {k: m for k, m in hand.items() if m > 0 and self._cls[k] == cls}
-        held = sum(own.values())
-        played = sum(1 for c in cards if self._cls[c] == cls)
-        need = min(n, held)
-        if played < need:
+        classes = self._cls
+        played = 0
+        for c in cards:
+            if classes[c] == cls:
+                played += 1
+        held = n  # what matters is min(n, held): only counted when short of n
+        if played < n:
+            held = 0
+            for k, m in hand.items():
+                if m > 0 and classes[k] == cls:
+                    held += m
+        if played < n and played < held:  # played < min(n, held)
+            own = {k: m for k, m in hand.items() if m > 0 and classes[k] == cls}
             left = Counter(own)
             left.subtract(c for c in cards if self._cls[c] == cls)
             example = next(k for k, m in sorted(left.items()) if m > 0)
@@ -359,21 +537,22 @@ class TrickRules:
                 example=example,
                 also=rule[self.game],
             )
-        if self.game is Game.DL and self.options.dl_follow_mode == "dead":
+        if self._dead:
+            own = {k: m for k, m in hand.items() if m > 0 and classes[k] == cls}
             self._check_dead(own, fmt, cards)
 
     def _check_dead(self, own: Mapping[Card, int], fmt: TrickFormat, cards: Sequence[Card]) -> None:
         """死棒 shape obligations (DL-FOLLOW-4/5); void followers have none (DL-FOLLOW-6)."""
         cls = fmt.suit_class
         in_class = Counter(c for c in cards if self._cls[c] == cls)
-        if fmt.shape is Shape.PAIR:
+        if fmt.shape is _PAIR:
             if any(m == 2 for m in own.values()) and not any(m >= 2 for m in in_class.values()):
                 raise RuleError(
                     Reason.MUST_FOLLOW_PAIR,
                     "DL-FOLLOW-4",
                     f"死棒: you hold a pair of {_class_name(cls)} and must play a pair",
                 )
-        elif fmt.shape is Shape.TRIPLE:
+        elif fmt.shape is _TRIPLE:
             if any(m >= 3 for m in own.values()):
                 if not any(m >= 3 for m in in_class.values()):
                     raise RuleError(
@@ -390,22 +569,23 @@ class TrickRules:
 
     def legal_follows(self, hand: Mapping[Card, int], fmt: TrickFormat) -> Iterator[Cards]:
         """Every distinct legal follow (identical copies grouped, so 3 decks do not explode)."""
-        n, cls = fmt.size, fmt.suit_class
-        own = {k: m for k, m in hand.items() if m > 0 and self._cls[k] == cls}
+        n, cls = len(fmt.lead), fmt.suit_class
+        classes = self._cls
+        own = {k: m for k, m in hand.items() if m > 0 and classes[k] == cls}
         held = sum(own.values())
         if held < n:
             base = tuple(c for k, m in sorted(own.items()) for c in (k,) * m)
-            rest = {k: m for k, m in hand.items() if m > 0 and self._cls[k] != cls}
+            rest = {k: m for k, m in hand.items() if m > 0 and classes[k] != cls}
             for extra in multisets(rest, n - held):
                 yield tuple(sorted(base + extra))
             return
-        if self.game is Game.DL and self.options.dl_follow_mode == "dead" and n > 1:
+        if self._dead and n > 1:
             yield from self._dead_follows(own, fmt)
             return
         yield from multisets(own, n)
 
     def _dead_follows(self, own: Mapping[Card, int], fmt: TrickFormat) -> Iterator[Cards]:
-        if fmt.shape is Shape.PAIR:
+        if fmt.shape is _PAIR:
             if any(m == 2 for m in own.values()):
                 for k in sorted(own):
                     if own[k] >= 2:
@@ -445,11 +625,11 @@ class TrickRules:
         if any(classes[c] != first for c in cards):
             return None
         shape = fmt.shape
-        if shape is Shape.SINGLE:
+        if shape is _SINGLE:
             return self._str[cards[0]]
-        if shape is Shape.PAIR or shape is Shape.TRIPLE:
+        if shape is _PAIR or shape is _TRIPLE:
             return self._str[cards[0]] if self._identical(cards) else None
-        if shape is Shape.TRACTOR:
+        if shape is _TRACTOR:
             top = self.tractor_top(cards)
             if top is None or len(cards) != fmt.size:
                 return None
@@ -461,8 +641,8 @@ class TrickRules:
 
     def ruff_key(self, fmt: TrickFormat, cards: Sequence[Card]) -> int | None:
         """TR-WIN-2: an all-trump play matching every tractor and pair of the throw."""
-        tractors = sorted((u.length for u in fmt.units if u.shape is Shape.TRACTOR), reverse=True)
-        pairs = sum(1 for u in fmt.units if u.shape is Shape.PAIR)
+        tractors = sorted((u.length for u in fmt.units if u.shape is _TRACTOR), reverse=True)
+        pairs = sum(1 for u in fmt.units if u.shape is _PAIR)
         counts = Counter(cards)
         best = self._match(counts, tractors, pairs)
         if best is None:
@@ -497,7 +677,7 @@ class TrickRules:
     def winner(self, fmt: TrickFormat, plays: Sequence[Sequence[Card]]) -> int:
         """Index in ``plays`` (the lead first, then in play order) of the trick's winner.
         Equal keys: the earlier play wins (GEN-TRICK-5)."""
-        lead_key = -1 if fmt.shape is Shape.THROW else self.play_key(fmt, plays[0])
+        lead_key = -1 if fmt.shape is _THROW else self.play_key(fmt, plays[0])
         assert lead_key is not None
         best, best_key = 0, lead_key
         for i in range(1, len(plays)):
@@ -508,35 +688,69 @@ class TrickRules:
 
 
 def _check_in_hand(hand: Mapping[Card, int], cards: Sequence[Card]) -> None:
-    for c, n in Counter(cards).items():
+    if len(cards) == 1:
+        c = cards[0]
+        if hand.get(c, 0) < 1:
+            raise RuleError(Reason.CARDS_NOT_IN_HAND, "GEN-TRICK-2", f"you do not hold {c}", card=c)
+        return
+    need: dict[Card, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    for c, n in need.items():  # first missing card in play order, as Counter(cards) gives
         if hand.get(c, 0) < n:
             raise RuleError(Reason.CARDS_NOT_IN_HAND, "GEN-TRICK-2", f"you do not hold {c}", card=c)
 
 
 def multisets(counts: Mapping[Card, int], size: int) -> Iterator[Cards]:
-    """Distinct sub-multisets of ``counts`` with ``size`` cards, as sorted tuples."""
+    """Distinct sub-multisets of ``counts`` with ``size`` cards, as sorted tuples, in
+    lexicographic order (more copies of a lower card first)."""
     kinds = sorted(k for k, n in counts.items() if n > 0)
-    avail = [counts[k] for k in kinds]
+    return iter(_multiset_list(kinds, [counts[k] for k in kinds], size))
+
+
+def _joined(parts: tuple[Cards, ...]) -> Cards:
+    return tuple(itertools.chain.from_iterable(parts))
+
+
+def _by_size(cards: Cards) -> tuple[int, Cards]:
+    return (len(cards), cards)
+
+
+def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> list[Cards]:
+    """The work of ``multisets`` over sorted ``kinds`` with ``avail`` copies each."""
+    out: list[Cards] = []
+    if size == 1:
+        return [(k,) for k in kinds]
+    if size == 2:
+        for i, k in enumerate(kinds):
+            if avail[i] >= 2:
+                out.append((k, k))
+            out.extend((k, j) for j in kinds[i + 1 :])
+        return out
     # suffix sums let us prune branches that cannot reach ``size``
-    suffix = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
+    n = len(kinds)
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + avail[i]
-    if size > suffix[0]:
-        return
+    if size > suffix[0] or size < 0:
+        return out
+    if size == 0:
+        return [()]
     chosen: list[Card] = []
 
-    def rec(i: int, left: int) -> Iterator[Cards]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i == len(kinds) or suffix[i] < left:
-            return
+    def rec(i: int, left: int) -> None:
+        # invariant: 0 < left <= suffix[i]
         k = kinds[i]
-        top = min(avail[i], left)
-        for take in range(top, -1, -1):
-            chosen.extend((k,) * take)
-            yield from rec(i + 1, left - take)
-            if take:
+        after = suffix[i + 1]
+        for take in range(min(avail[i], left), max(left - after, 0) - 1, -1):
+            if take == left:
+                out.append((*chosen, *((k,) * take)))
+            elif take:
+                chosen.extend((k,) * take)
+                rec(i + 1, left - take)
                 del chosen[-take:]
+            else:
+                rec(i + 1, left)
 
-    yield from rec(0, size)
+    rec(0, size)
+    return out
