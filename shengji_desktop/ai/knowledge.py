@@ -141,6 +141,3 @@ class Knowledge:
         if not self.trick or self.rules is None:
             return None
         return self.rules.lead_format(self.trick[0][1])
-
-    def tricks_left(self) -> int:
-        return sum(self.hand.values()) // max(1, len(self.trick[0][1]) if self.trick else 1)

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..engine.actions import Act, Action
-from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
+from ..rules.cards import BIG_JOKER, Card, seat_order
 from ..rules.dl_kitty import big_jokers_first
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
@@ -125,10 +125,6 @@ class HeuristicPlayer:
         if fmt is None:
             return choose_lead(sit, plays, k.voids, not k.attacking, self.careful)
         return choose_follow(sit, fmt, self.careful)
-
-
-def is_joker(card: Card) -> bool:
-    return card in (BIG_JOKER, SMALL_JOKER)
 
 
 class HardPlayer(HeuristicPlayer):

@@ -8,7 +8,7 @@ seat has seen) and inside the hard player's playouts (threats read from the samp
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..rules.cards import Card, Seat, card_points
@@ -339,6 +339,3 @@ def _easy_lead(sit: Situation, cands: Sequence[Cards]) -> Cards:
     if aces:
         return aces[0]
     return min(pool, key=lambda c: (card_cost(rules, c[0]) + 2 * card_points(c), c))
-
-
-Chooser = Callable[[Situation], Cards]
