@@ -1,0 +1,397 @@
+"""Graphics items of the table: cards that animate themselves, seat plates, bubbles, banners."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import (
+    Property,
+    QAbstractAnimation,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from .cards import BACK, CARD_H, CARD_W, SHADOW, CardPixmaps, font
+
+RAISE = 26.0  # how far a selected card rises
+
+
+class CardItem(QGraphicsObject):
+    """One physical card on the table. ``card`` is None for a card whose face the viewer
+    cannot know (dealt to another seat, face down kitty)."""
+
+    def __init__(self, pixmaps: CardPixmaps, card: int | None = None, face_up: bool = False):
+        super().__init__()
+        self.pixmaps = pixmaps
+        self.card = card
+        self.face_up = face_up and card is not None
+        self.trump = False
+        self.selected = False
+        self.hinted = False
+        self.focused = False
+        self.fresh = False  # just received (kitty, tribute): outlined until the next action
+        self.home = QPointF()  # where the layout wants the card (before the selection raise)
+        self._flip = 1.0
+        self._anims: dict[str, QPropertyAnimation] = {}
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    # A card is drawn from one cached pixmap; the bounding box includes its shadow.
+    def boundingRect(self) -> QRectF:
+        return QRectF(-SHADOW, -SHADOW, CARD_W + 2 * SHADOW, CARD_H + 2 * SHADOW)
+
+    def shape(self):  # type: ignore[no-untyped-def]
+        path = QPainterPath()
+        path.addRect(QRectF(0, 0, CARD_W, CARD_H))
+        return path
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        showing_face = self.face_up and self.card is not None
+        if self._flip < 0.5:
+            showing_face = not showing_face  # first half of a flip shows the old side
+        key = self.card if showing_face and self.card is not None else BACK
+        pm = self.pixmaps.pixmap(key, self.trump and showing_face)
+        if self._flip < 0.999:
+            width = abs(math.cos(math.pi * self._flip))
+            painter.translate(CARD_W / 2, 0)
+            painter.scale(max(width, 0.02), 1.0)
+            painter.translate(-CARD_W / 2, 0)
+        painter.drawPixmap(self.boundingRect(), pm, QRectF(pm.rect()))
+        if self.selected or self.hinted or self.focused or self.fresh:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            if self.selected:
+                painter.setPen(QPen(QColor("#2f7be8"), 3.0))
+                painter.setBrush(QColor(47, 123, 232, 28))
+            elif self.hinted:
+                painter.setPen(QPen(QColor("#ffb300"), 3.5))
+            elif self.fresh:
+                painter.setPen(QPen(QColor("#35c46a"), 3.0))
+            else:
+                painter.setPen(QPen(QColor(255, 255, 255, 0), 0))
+            if self.selected or self.hinted or self.fresh:
+                painter.drawRoundedRect(QRectF(1, 1, CARD_W - 2, CARD_H - 2), 7, 7)
+            if self.focused:
+                pen = QPen(QColor("#1b1b1b"), 2.0, Qt.PenStyle.DashLine)
+                painter.setPen(pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(QRectF(4, 4, CARD_W - 8, CARD_H - 8), 5, 5)
+
+    # ------------------------------------------------------------------ properties
+
+    def _get_flip(self) -> float:
+        return self._flip
+
+    def _set_flip(self, value: float) -> None:
+        self._flip = value
+        self.update()
+
+    flip = Property(float, _get_flip, _set_flip)
+
+    def set_face(self, card: int | None, face_up: bool, trump: bool = False) -> None:
+        changed = (card, face_up and card is not None, trump) != (
+            self.card,
+            self.face_up,
+            self.trump,
+        )
+        self.card = card
+        self.face_up = face_up and card is not None
+        self.trump = trump
+        if changed:
+            self.update()
+
+    def set_marks(
+        self,
+        *,
+        selected: bool | None = None,
+        hinted: bool | None = None,
+        focused: bool | None = None,
+    ) -> None:
+        if selected is not None:
+            self.selected = selected
+        if hinted is not None:
+            self.hinted = hinted
+        if focused is not None:
+            self.focused = focused
+        self.update()
+
+    # ------------------------------------------------------------------ motion
+
+    def animate(
+        self,
+        prop: str,
+        end: Any,
+        duration: int,
+        easing: QEasingCurve.Type = QEasingCurve.Type.OutCubic,
+        delay: int = 0,
+    ) -> QPropertyAnimation | None:
+        """Move ``prop`` to ``end``; a new animation of the same property replaces the
+        running one (Qt would otherwise run both and the card would jump between them)."""
+        old = self._anims.pop(prop, None)
+        if old is not None:
+            old.stop()
+        if duration <= 0:
+            self.setProperty(prop, end)
+            return None
+        current = self.property(prop)
+        if _close(current, end):
+            self.setProperty(prop, end)
+            return None
+        anim = QPropertyAnimation(self, prop.encode())
+        anim.setDuration(duration)
+        anim.setStartValue(current)
+        anim.setEndValue(end)
+        anim.setEasingCurve(easing)
+        self._anims[prop] = anim
+        if delay > 0:
+            from PySide6.QtCore import QSequentialAnimationGroup
+
+            group = QSequentialAnimationGroup(self)
+            group.addPause(delay)
+            group.addAnimation(anim)
+            group.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        else:
+            anim.start()
+        return anim
+
+    def flip_to(self, card: int | None, face_up: bool, trump: bool, duration: int) -> None:
+        """Turn the card over: half a turn shows the old side, then the new one."""
+        if duration <= 0 or face_up == self.face_up:
+            self.set_face(card, face_up, trump)
+            return
+        self.set_face(card, face_up, trump)
+        self._flip = 0.0
+        self.animate("flip", 1.0, duration, QEasingCurve.Type.InOutSine)
+
+    def stop_all(self) -> None:
+        for anim in self._anims.values():
+            anim.stop()
+        self._anims.clear()
+
+
+def _close(a: Any, b: Any) -> bool:
+    if isinstance(a, QPointF) and isinstance(b, QPointF):
+        return abs(a.x() - b.x()) < 0.01 and abs(a.y() - b.y()) < 0.01
+    if isinstance(a, float | int) and isinstance(b, float | int):
+        return abs(float(a) - float(b)) < 1e-4
+    return bool(a == b)
+
+
+# ---------------------------------------------------------------------- seat plate
+
+
+class SeatPlate(QGraphicsObject):
+    """Name, computer level, card count, dealer badge and turn glow of one seat."""
+
+    WIDTH = 230.0
+    HEIGHT = 58.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = ""
+        self.subtitle = ""
+        self.count: int | None = None
+        self.dealer = False
+        self.turn = False
+        self.team_colour = QColor("#3b82f6")
+        self.extra = ""  # coins or bid
+        self.setZValue(500)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-6, -6, self.WIDTH + 12, self.HEIGHT + 12)
+
+    def set_state(self, **changes: Any) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+        self.update()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(0, 0, self.WIDTH, self.HEIGHT)
+        if self.turn:
+            for i in range(4, 0, -1):
+                painter.setPen(QPen(QColor(255, 214, 90, 40 + 30 * (4 - i)), i * 1.6))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(rect.adjusted(-i, -i, i, i), 14 + i, 14 + i)
+        grad = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+        grad.setColorAt(0, QColor(20, 30, 24, 215))
+        grad.setColorAt(1, QColor(8, 14, 10, 215))
+        painter.setPen(QPen(QColor(255, 214, 90) if self.turn else QColor(255, 255, 255, 50), 1.5))
+        painter.setBrush(QBrush(grad))
+        painter.drawRoundedRect(rect, 14, 14)
+        # team stripe
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.team_colour)
+        painter.drawRoundedRect(QRectF(8, 10, 6, self.HEIGHT - 20), 3, 3)
+        x = 22.0
+        right = self.WIDTH - 10
+        if self.dealer:
+            badge = QRectF(self.WIDTH - 44, 9, 36, 36)
+            painter.setBrush(QColor("#d4a017"))
+            painter.setPen(QPen(QColor("#7a5a00"), 1.5))
+            painter.drawEllipse(badge)
+            painter.setPen(QColor("#2b1d00"))
+            painter.setFont(font(20, bold=True))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "庄")
+            right = badge.left() - 6
+        if self.count is not None:
+            painter.setFont(font(15, bold=True, family="DejaVu Sans"))
+            painter.setPen(QColor("#ffe9a8"))
+            text = str(self.count)
+            box = QRectF(right - 44, 8, 44, 22)
+            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(font(19, bold=True))
+        painter.drawText(
+            QRectF(x, 5, right - x - 46, 26),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.title,
+        )
+        painter.setPen(QColor(255, 255, 255, 185))
+        painter.setFont(font(14))
+        sub = self.subtitle + (f"  ·  {self.extra}" if self.extra else "")
+        painter.drawText(
+            QRectF(x, 30, right - x, 22),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            sub,
+        )
+
+
+# ---------------------------------------------------------------------- text items
+
+
+class Bubble(QGraphicsObject):
+    """A short speech bubble near a seat ("Pass", "65", "+25")."""
+
+    def __init__(self, text: str, colour: QColor | None = None, size: float = 26) -> None:
+        super().__init__()
+        self.text = text
+        self.colour = colour or QColor("#fff7d6")
+        self.size = size
+        self.setZValue(900)
+        f = font(size, bold=True)
+        from PySide6.QtGui import QFontMetricsF
+
+        metrics = QFontMetricsF(f)
+        self._w = metrics.horizontalAdvance(text) + size * 1.2
+        self._h = size * 1.7
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-self._w / 2 - 2, -self._h / 2 - 2, self._w + 4, self._h + 4)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(-self._w / 2, -self._h / 2, self._w, self._h)
+        painter.setPen(QPen(QColor(0, 0, 0, 120), 1.5))
+        painter.setBrush(self.colour)
+        painter.drawRoundedRect(rect, self._h / 2, self._h / 2)
+        painter.setPen(QColor("#202020"))
+        painter.setFont(font(self.size, bold=True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class Banner(QGraphicsObject):
+    """A message across the middle of the table ("主 ♥", "甩牌失败")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = ""
+        self.detail = ""
+        self.width = 760.0
+        self.setZValue(950)
+        self.setOpacity(0.0)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-self.width / 2, -62, self.width, 124)
+
+    def set_text(self, title: str, detail: str = "") -> None:
+        self.title = title
+        self.detail = detail
+        self.update()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        h = 110.0 if self.detail else 76.0
+        rect = QRectF(-self.width / 2 + 10, -h / 2, self.width - 20, h)
+        grad = QLinearGradient(rect.topLeft(), rect.topRight())
+        grad.setColorAt(0.0, QColor(10, 20, 14, 0))
+        grad.setColorAt(0.15, QColor(10, 20, 14, 215))
+        grad.setColorAt(0.85, QColor(10, 20, 14, 215))
+        grad.setColorAt(1.0, QColor(10, 20, 14, 0))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(grad))
+        painter.drawRect(rect)
+        painter.setPen(QPen(QColor(212, 160, 23, 180), 1.5))
+        painter.drawLine(
+            QPointF(rect.left() + 80, rect.top()), QPointF(rect.right() - 80, rect.top())
+        )
+        painter.drawLine(
+            QPointF(rect.left() + 80, rect.bottom()), QPointF(rect.right() - 80, rect.bottom())
+        )
+        painter.setPen(QColor("#ffe9a8"))
+        painter.setFont(font(34, bold=True))
+        title_rect = QRectF(rect.left(), rect.top() + 6, rect.width(), 50)
+        painter.drawText(title_rect, Qt.AlignmentFlag.AlignCenter, self.title)
+        if self.detail:
+            painter.setPen(QColor(255, 255, 255, 220))
+            painter.setFont(font(20))
+            painter.drawText(
+                QRectF(rect.left(), rect.top() + 56, rect.width(), 44),
+                Qt.AlignmentFlag.AlignCenter,
+                self.detail,
+            )
+
+
+class Label(QGraphicsObject):
+    """Small text on the felt (zone captions like 底牌 Kitty)."""
+
+    def __init__(self, text: str = "", size: float = 16, colour: QColor | None = None) -> None:
+        super().__init__()
+        self.text = text
+        self.size = size
+        self.colour = colour or QColor(255, 255, 255, 170)
+        self.setZValue(5)
+
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self.text = text
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, 420, self.size * 1.6)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setPen(self.colour)
+        painter.setFont(font(self.size, bold=True))
+        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignLeft, self.text)
