@@ -412,7 +412,7 @@ class MainWindow(QMainWindow):
             prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
             return choices, prompt, None
         if c.waiting == "next_hand":
-            return [], tr("Hand over"), ""
+            return [], "", ""
         if c.waiting == "over":
             return [], tr("Match over"), ""
         if c.waiting != "human":
@@ -460,6 +460,8 @@ class MainWindow(QMainWindow):
         choices = [self._action_choice(a) for a in legal]
         if legal:
             choices.append(hint)
+        if phase == Phase.DECLARE and kinds == {Act.PASS}:
+            return choices, tr("Nothing to declare: pass"), None
         prompts = {
             Act.BID: tr("Your bid"),
             Act.DECLARE: tr("Declare or pass"),

@@ -31,6 +31,7 @@ from shengji_desktop.rules.options import Game
 from .cards import CARD_H, CARD_W, render_card_image
 from .i18n import tr
 from .models import LogModel, ScoreSheetModel, outcome_text
+from .table import display_trump
 from .texts import (
     SUIT_SYMBOLS,
     cards_text,
@@ -217,7 +218,7 @@ class InfoPanel(QFrame):
         self.last_cards: list[MiniCards] = []
         for i in range(4):
             name = _label("", "small")
-            cards = MiniCards(34, 11)
+            cards = MiniCards(44, 15)
             self.last_names.append(name)
             self.last_cards.append(cards)
             lt.addWidget(name, (i // 2) * 2, i % 2)
@@ -278,6 +279,8 @@ class InfoPanel(QFrame):
         # trump and level card
         suit = view.get("trump_suit")
         level = view.get("level")
+        if level is None and game != "sd":
+            level = int(display_trump(view).level)
         if suit:
             colour = "#ef4444" if suit in ("H", "D") else "#f3f4f6"
             self.trump_symbol.setText(SUIT_SYMBOLS[suit])
@@ -329,7 +332,10 @@ class InfoPanel(QFrame):
         self.turn_label.setText("\n".join(t for t in (turn_text, tricks) if t))
         # kitty
         size = view.get("kitty_size", 0)
-        if view.get("kitty"):
+        if view["phase"] == "deal":
+            self.kitty_label.setText(tr("The last cards of the pack"))
+            self.kitty_cards.set_cards([])
+        elif view.get("kitty"):
             self.kitty_label.setText(tr("{n} cards, visible to you").format(n=size))
             self.kitty_cards.set_cards([int(c) for c in parse_cards(view["kitty"])])
         else:
@@ -393,11 +399,16 @@ class InfoPanel(QFrame):
                 lines.append(tr("Blood owed: {n}").format(n=match["blood"]))
         coins = match.get("coins")
         if coins is not None:
-            parts = []
+            cells = []
             for i in range(4):
                 seat = Seat((viewer + i) % 4)
-                parts.append(f"{seat_name(seat, viewer)} <b>{int(coins.get(seat.name, 0)):+d}</b>")
-            lines.append(tr("Coins") + ": " + " · ".join(parts))
+                cells.append(
+                    f"<td>{seat_name(seat, viewer)}</td>"
+                    f"<td align='right'><b>{int(coins.get(seat.name, 0)):+d}</b></td>"
+                )
+            table = "<tr>" + cells[0] + "<td>&nbsp;&nbsp;</td>" + cells[1] + "</tr>"
+            table += "<tr>" + cells[2] + "<td></td>" + cells[3] + "</tr>"
+            lines.append(f"{tr('Coins')}:<table cellspacing='0' cellpadding='1'>{table}</table>")
         lines.append(
             tr("Dealer: {who}").format(who=seat_name(dealer, viewer) if dealer else tr("not yet"))
         )
