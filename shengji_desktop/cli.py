@@ -116,12 +116,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine"])
+    parser.add_argument("what", choices=["rules", "engine", "ui"])
     parser.add_argument("--hands", type=int, default=50)
     parser.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.what == "ui":
+        import time
+
+        started = time.perf_counter()  # before Qt and the window are imported
+        from shengji_desktop.ui.bench import run as run_ui
+
+        run_ui(started)
+        return 0
     from shengji_desktop.engine.bench import run
 
     run(args.what, args.hands)

@@ -18,7 +18,7 @@ from shengji_desktop.rules.cards import Card, Seat, parse_cards
 from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem
-from .table import SHOWN_SCALE, TableScene
+from .table import BACK_SCALE, SHOWN_SCALE, TableScene
 from .texts import cards_text, seat_name, suit_name
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -140,7 +140,10 @@ class Animator(QObject):
         s = self.scene
         seat = self._seat(ev)
         start = s.pile[-1].pos() if s.pile else s.pile_pos()
-        item = s._new_card(None, False, start, 0.8)
+        # Born at its final size: only its position animates, and it paints 1:1 in flight.
+        final = s.hand_scale(len(s.hand) + 1) if seat == s.viewer else BACK_SCALE
+        item = s._new_card(None, False, start, final)
+        item.setRotation(s.back_rotation(seat))
         item.setZValue(3000)
         if seat == s.viewer and "card" in ev:
             card = parse_cards(ev["card"])[0]
@@ -154,7 +157,7 @@ class Animator(QObject):
         if len(s.pile) > min(10, remaining):
             s._drop([s.pile.pop()])
         s.relayout(self.ms(260))
-        return 42
+        return 26
 
     def on_deal_done(self, ev: dict[str, Any]) -> int:
         return 150

@@ -371,6 +371,7 @@ class CardPixmaps:
     def __init__(self) -> None:
         self.scale = 1.0
         self._cache: dict[tuple[int, bool], QPixmap] = {}
+        self._exact: dict[tuple[int, bool, float, int], QPixmap] = {}
         self.renders = 0  # for tests and the benchmark
 
     def set_scale(self, scale: float) -> bool:
@@ -379,7 +380,23 @@ class CardPixmaps:
             return False
         self.scale = scale
         self._cache.clear()
+        self._exact.clear()
         return True
+
+    def exact(self, card: int, trump: bool, scale: float, rotation: int = 0) -> QPixmap:
+        """The card at ``scale`` device pixels per unit, turned by 0 or ±90 degrees, with
+        the device pixel ratio left at 1: drawn with an identity transform, it is a copy."""
+        key = (card, trump, round(scale, 3), rotation)
+        pm = self._exact.get(key)
+        if pm is None:
+            image = self._image(card, trump, scale)
+            if rotation:
+                image = image.transformed(QTransform().rotate(rotation))
+            pm = QPixmap.fromImage(image)
+            if len(self._exact) > 1500:  # a resize storm; start again
+                self._exact.clear()
+            self._exact[key] = pm
+        return pm
 
     def pixmap(self, card: int, trump: bool = False) -> QPixmap:
         key = (card, trump)
@@ -390,7 +407,9 @@ class CardPixmaps:
         return pm
 
     def _render(self, card: int, trump: bool) -> QPixmap:
-        s = self.scale
+        return QPixmap.fromImage(self._image(card, trump, self.scale))
+
+    def _image(self, card: int, trump: bool, s: float) -> QImage:
         w = math.ceil((CARD_W + 2 * SHADOW) * s)
         h = math.ceil((CARD_H + 2 * SHADOW) * s)
         image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
@@ -410,7 +429,7 @@ class CardPixmaps:
             paint_face(p, Card(card), trump)
         p.end()
         self.renders += 1
-        return QPixmap.fromImage(image)
+        return image
 
 
 # ---------------------------------------------------------------------- icon

@@ -32,6 +32,7 @@ from .i18n import tr
 from .texts import reason_text
 
 CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
+DEAL_BATCH = 4  # cards dealt in one go when nobody could declare between them
 AI_KINDS = ("easy", "normal", "hard", "random")
 
 
@@ -211,7 +212,18 @@ class GameController(QObject):
                 self._set_waiting("next_hand")
             return
         if phase == Phase.DEAL:
-            self._run(self._deal_step, self._deal_step_done)
+            # Declarations are cheap to list; only a computer seat that could declare is
+            # asked (on a worker), otherwise the next card is dealt at once.
+            seats = m.to_act()
+            if self.human is not None:
+                human_legal = m.legal_actions(self.human) if self.human in seats else []
+                if human_legal != self.human_legal:
+                    self.human_legal = human_legal
+                    self.prompt_changed.emit()
+            if any(s in self.players for s in seats):
+                self._run(self._deal_step, self._deal_step_done)
+            else:
+                self._apply(Action(Act.DEAL), keep_legal=True)
             return
         seats = m.to_act()
         if not seats:
@@ -262,7 +274,7 @@ class GameController(QObject):
 
     def _deal_step(self) -> tuple[Action | None, list[Action]]:
         m = self.match
-        human_legal = m.legal_actions(self.human) if self.human is not None else []
+        human_legal = self.human_legal
         seats = [s for s in m.to_act() if s in self.players]
         self._rng.shuffle(seats)
         for seat in seats:
@@ -275,11 +287,11 @@ class GameController(QObject):
         return None, human_legal
 
     def _deal_step_done(self, result: tuple[Action | None, list[Action]]) -> None:
-        action, human_legal = result
-        if human_legal != self.human_legal:
-            self.human_legal = human_legal
-            self.prompt_changed.emit()
-        self._apply(action if action is not None else Action(Act.DEAL))
+        action, _ = result
+        if action is None:
+            self._apply(Action(Act.DEAL), keep_legal=True)
+        else:
+            self._apply(action)
 
     # -- a computer seat's decision
 
@@ -313,11 +325,14 @@ class GameController(QObject):
 
     # ------------------------------------------------------------------ applying
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, keep_legal: bool = False) -> list[Event]:
         events = self.match.apply(action)  # RuleError: nothing changed
         self._version += 1
         self._actions_json.append(action.to_json())
-        self.human_legal = []
+        if action.kind is Act.DEAL:
+            events += self._deal_more()
+        if not keep_legal:  # a dealt card leaves earlier declarations available
+            self.human_legal = []
         was_waiting = self.waiting
         self.waiting = ""
         if was_waiting:
@@ -326,6 +341,19 @@ class GameController(QObject):
         seen = [e.for_seat(self.viewer) for e in events]
         self.events_applied.emit(seen, self.view())
         self._schedule()
+        return events
+
+    def _deal_more(self) -> list[Event]:
+        """Deal on, up to a round of cards, while nobody could declare: one batch for the
+        table to animate instead of one per card."""
+        m = self.match
+        events: list[Event] = []
+        for _ in range(DEAL_BATCH - 1):
+            if m.phase != Phase.DEAL or m.to_act():
+                break
+            action = Action(Act.DEAL)
+            events += m.apply(action)
+            self._actions_json.append(action.to_json())
         return events
 
     def act(self, action: Action) -> bool:

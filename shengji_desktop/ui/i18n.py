@@ -1,9 +1,9 @@
 """Languages: English sources in tr(), Simplified Chinese from translations/zh_CN.qm, or both.
 
 Every user-visible string goes through ``tr`` (context ""), so pyside6-lupdate finds it. The
-installed translator answers in Chinese, in English (the source), or in both ("出牌 Play"),
-which is the default outside a Chinese locale: the game's terms are Chinese words that
-players know by their Chinese names.
+installed translator answers in Chinese, in English (the source), or in both: labels and game
+terms as "出牌 Play", sentences in English. Both is the default outside a Chinese locale: the
+game's terms are Chinese words that players know by their Chinese names.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("both", "zh", "en")
 LANGUAGE_KEY = "ui/language"
+# In "both", labels up to this length show Chinese and English ("出牌 Play"), longer texts
+# and sentences with fields stay English around their bilingual terms.
+SHORT = 30
 
 
 def tr(text: str) -> str:
@@ -61,10 +64,12 @@ class BilingualTranslator(QTranslator):
         zh = self.chinese.translate(context, source, disambiguation, n)
         if not zh:
             return None
-        if self.mode == "zh" or zh == source:
+        if self.mode == "zh":
             return zh
-        if "\n" in zh or "\n" in source or len(zh) * 2 + len(source) > 44:
-            return f"{zh}\n{source}"
+        if zh in source:  # the English already carries the Chinese term: "Dry pot (干锅)"
+            return source
+        if "{" in source or "\n" in source or len(source) > SHORT:
+            return None  # sentences stay English; the terms inside them are bilingual
         return f"{zh} {source}"
 
 

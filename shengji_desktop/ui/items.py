@@ -14,12 +14,24 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from .cards import BACK, CARD_H, CARD_W, SHADOW, CardPixmaps, font
 
 RAISE = 26.0  # how far a selected card rises
+# The scales the table lays cards out at; cards resting at one of them are drawn 1:1.
+STANDARD_SCALES: list[float] = [1.0]
 
 
 class CardItem(QGraphicsObject):
@@ -37,6 +49,7 @@ class CardItem(QGraphicsObject):
         self.focused = False
         self.fresh = False  # just received (kitty, tribute): outlined until the next action
         self.home = QPointF()  # where the layout wants the card (before the selection raise)
+        self.landing = False  # flying into a fan, which takes it over on arrival
         self._flip = 1.0
         self._anims: dict[str, QPropertyAnimation] = {}
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
@@ -61,13 +74,51 @@ class CardItem(QGraphicsObject):
         if self._flip < 0.5:
             showing_face = not showing_face  # first half of a flip shows the old side
         key = self.card if showing_face and self.card is not None else BACK
-        pm = self.pixmaps.pixmap(key, self.trump and showing_face)
+        trump = self.trump and showing_face
+        if self._flip >= 0.999 and self._blit(painter, key, trump):
+            pass
+        else:
+            self._draw_scaled(painter, key, trump)
+        self._paint_marks(painter)
+
+    def _blit(self, painter: QPainter, key: int, trump: bool) -> bool:
+        """Fast path: an upright or quarter-turned card at one of the layout's scales is
+        copied 1:1 from a pixmap rendered at exactly its device size."""
+        scale = self.scale()
+        if not any(abs(scale - s) < 1e-4 for s in STANDARD_SCALES):
+            return False
+        t = painter.worldTransform()
+        m11, m12, m21, m22 = t.m11(), t.m12(), t.m21(), t.m22()
+        if abs(m12) < 1e-6 and abs(m21) < 1e-6 and m11 > 0 and abs(m11 - m22) < 1e-6:
+            rotation, zoom = 0, m11
+        elif abs(m11) < 1e-6 and abs(m22) < 1e-6 and abs(m12 + m21) < 1e-6:
+            rotation, zoom = (90 if m12 > 0 else -90), abs(m12)
+        else:
+            return False
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        pm = self.pixmaps.exact(key, trump, zoom * dpr, rotation)
+        target = t.mapRect(self.boundingRect())
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(
+            QPointF(round(target.x() * dpr) / dpr, round(target.y() * dpr) / dpr), pm
+        )
+        painter.restore()
+        return True
+
+    def _draw_scaled(self, painter: QPainter, key: int, trump: bool) -> None:
+        pm = self.pixmaps.pixmap(key, trump)
+        painter.save()
         if self._flip < 0.999:
             width = abs(math.cos(math.pi * self._flip))
             painter.translate(CARD_W / 2, 0)
             painter.scale(max(width, 0.02), 1.0)
             painter.translate(-CARD_W / 2, 0)
         painter.drawPixmap(self.boundingRect(), pm, QRectF(pm.rect()))
+        painter.restore()
+
+    def _paint_marks(self, painter: QPainter) -> None:
         if self.selected or self.hinted or self.focused or self.fresh:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -395,3 +446,118 @@ class Label(QGraphicsObject):
         painter.setPen(self.colour)
         painter.setFont(font(self.size, bold=True))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignLeft, self.text)
+
+
+class FanItem(QGraphicsObject):
+    """The backs of another seat's hand, drawn as one picture: a fan of 39 cards costs one
+    copy per frame instead of 39. ``slots`` are the cards' (position, rotation) in scene
+    units; the last ``pending`` slots are left empty for cards still flying in."""
+
+    def __init__(self, pixmaps: CardPixmaps, scale: float) -> None:
+        super().__init__()
+        self.pixmaps = pixmaps
+        self.card_scale = scale
+        self.slots: list[tuple[QPointF, float]] = []
+        self.pending = 0
+        self._bounds = QRectF()
+        self._cache: tuple[tuple[object, ...], QPixmap] | None = None
+        self.setZValue(50)
+
+    @property
+    def count(self) -> int:
+        return len(self.slots)
+
+    def set_slots(self, slots: list[tuple[QPointF, float]]) -> None:
+        rounded = [(QPointF(round(p.x(), 2), round(p.y(), 2)), r) for p, r in slots]
+        if rounded == self.slots:
+            return
+        self.prepareGeometryChange()
+        self.slots = rounded
+        self.pending = min(self.pending, len(rounded))
+        bounds = QRectF()
+        for pos, rotation in rounded:
+            bounds = bounds.united(self._card_rect(pos, rotation))
+        self._bounds = bounds
+        self.update()
+
+    def set_pending(self, pending: int) -> None:
+        pending = max(0, min(pending, len(self.slots)))
+        if pending != self.pending:
+            self.pending = pending
+            self.update()
+
+    def _card_transform(self, pos: QPointF, rotation: float) -> QTransform:
+        t = QTransform()
+        t.translate(pos.x(), pos.y())
+        t.rotate(rotation)
+        t.scale(self.card_scale, self.card_scale)
+        return t
+
+    def _card_rect(self, pos: QPointF, rotation: float) -> QRectF:
+        box = QRectF(-SHADOW, -SHADOW, CARD_W + 2 * SHADOW, CARD_H + 2 * SHADOW)
+        return self._card_transform(pos, rotation).mapRect(box)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        shown = self.slots[: len(self.slots) - self.pending]
+        if not shown:
+            return
+        t = painter.worldTransform()
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        simple = abs(t.m12()) < 1e-6 and abs(t.m21()) < 1e-6 and abs(t.m11() - t.m22()) < 1e-6
+        if not simple:
+            self._draw(painter, shown)
+            return
+        zoom = t.m11() * dpr
+        key = (len(shown), round(zoom, 3), tuple((p.x(), p.y(), r) for p, r in shown))
+        if self._cache is None or self._cache[0] != key:
+            bounds = QRectF()
+            for pos, rotation in shown:
+                bounds = bounds.united(self._card_rect(pos, rotation))
+            width = max(1, math.ceil(bounds.width() * zoom) + 2)
+            height = max(1, math.ceil(bounds.height() * zoom) + 2)
+            image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            p = QPainter(image)
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            p.scale(zoom, zoom)
+            p.translate(-bounds.x(), -bounds.y())
+            self._draw(p, shown, zoom)
+            p.end()
+            pm = QPixmap.fromImage(image)
+            self._cache = (key, pm)
+            self._origin = bounds.topLeft()
+        pm = self._cache[1]
+        target = t.map(self._origin)
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(
+            QPointF(round(target.x() * dpr) / dpr, round(target.y() * dpr) / dpr), pm
+        )
+        painter.restore()
+
+    def _draw(
+        self, painter: QPainter, shown: list[tuple[QPointF, float]], zoom: float | None = None
+    ) -> None:
+        for pos, rotation in shown:
+            painter.save()
+            painter.setTransform(self._card_transform(pos, rotation), True)
+            if zoom is not None and rotation == 0:
+                pm = self.pixmaps.exact(BACK, False, zoom * self.card_scale)
+                painter.drawPixmap(self.boundingRect_of_card(), pm, QRectF(pm.rect()))
+            else:
+                pm = self.pixmaps.pixmap(BACK)
+                painter.drawPixmap(self.boundingRect_of_card(), pm, QRectF(pm.rect()))
+            painter.restore()
+
+    @staticmethod
+    def boundingRect_of_card() -> QRectF:
+        return QRectF(-SHADOW, -SHADOW, CARD_W + 2 * SHADOW, CARD_H + 2 * SHADOW)

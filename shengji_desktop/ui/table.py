@@ -33,10 +33,19 @@ from shengji_desktop.rules.ranking import Trump
 
 from .cards import CARD_H, CARD_W, CardPixmaps
 from .i18n import tr
-from .items import RAISE, Banner, Bubble, CardItem, Label, SeatPlate
+from .items import (
+    RAISE,
+    STANDARD_SCALES,
+    Banner,
+    Bubble,
+    CardItem,
+    FanItem,
+    Label,
+    SeatPlate,
+)
 
 SCENE_W = 1600.0
-MIN_H, MAX_H = 820.0, 1100.0
+MIN_H, MAX_H = 820.0, 1300.0
 
 FELT_CENTRE = QColor("#2f8f4e")
 FELT_EDGE = QColor("#0c3d1f")
@@ -47,6 +56,8 @@ TRICK_SCALE = 0.82
 PILE_SCALE = 0.8
 KITTY_SCALE = 0.55
 SHOWN_SCALE = 0.5
+HAND_SCALES = (1.0, 1.22)
+STANDARD_SCALES[:] = [*HAND_SCALES, BACK_SCALE, TRICK_SCALE, PILE_SCALE, KITTY_SCALE, SHOWN_SCALE]
 
 SUIT_BY_LETTER = {"S": Suit.SPADES, "H": Suit.HEARTS, "C": Suit.CLUBS, "D": Suit.DIAMONDS}
 LEVEL_BY_LABEL = {"A": 14, "J": 11, "Q": 12, "K": 13}
@@ -109,13 +120,18 @@ class TableScene(QGraphicsScene):
 
     def __init__(self, pixmaps: CardPixmaps) -> None:
         super().__init__(QRectF(0, 0, SCENE_W, 900))
+        self.w, self.h = SCENE_W, 900.0  # the scene rect, read often by the layout
         self.pixmaps = pixmaps
         self.viewer = Seat.S
         self.game: Game | None = None
         self.state: dict[str, Any] = {}
         self.trump: Trump | None = None
         self.hand: list[CardItem] = []
-        self.backs: dict[Seat, list[CardItem]] = {s: [] for s in Seat}
+        # Other seats' hands: one fan item each, plus the cards flying into it.
+        self.fans = {s: FanItem(pixmaps, BACK_SCALE) for s in Seat}
+        for fan in self.fans.values():
+            self.addItem(fan)
+        self.incoming: dict[Seat, list[CardItem]] = {s: [] for s in Seat}
         self.trick: dict[Seat, list[CardItem]] = {s: [] for s in Seat}
         self.shown: dict[Seat, list[CardItem]] = {s: [] for s in Seat}
         self.pile: list[CardItem] = []
@@ -144,17 +160,10 @@ class TableScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ geometry
 
-    @property
-    def w(self) -> float:
-        return self.sceneRect().width()
-
-    @property
-    def h(self) -> float:
-        return self.sceneRect().height()
-
     def set_height(self, height: float) -> None:
         height = min(MAX_H, max(MIN_H, height))
         if abs(height - self.h) > 0.5:
+            self.h = height
             self.setSceneRect(QRectF(0, 0, SCENE_W, height))
 
     def hand_rows(self, n: int | None = None) -> int:
@@ -164,7 +173,7 @@ class TableScene(QGraphicsScene):
     def hand_scale(self, n: int | None = None) -> float:
         """Cards in hand are bigger when there are few of them (SD, TR, a DL hand late on)."""
         n = len(self.hand) if n is None else n
-        return 1.0 if self.hand_rows(n) == 2 else 1.22
+        return HAND_SCALES[0] if self.hand_rows(n) == 2 else HAND_SCALES[1]
 
     def hand_top(self) -> float:
         """The top of the viewer's hand when a card is raised (the action bar sits above)."""
@@ -224,11 +233,11 @@ class TableScene(QGraphicsScene):
         rel = (seat - self.viewer) % 4
         w = self.w
         pw = SeatPlate.WIDTH
-        fan_top, _ = self._side_fan_span(len(self.backs[seat]))
+        fan_top, _ = self._side_fan_span(self.back_count(seat))
         return [
             QPointF(24, self.hand_top() - 80),
             QPointF(w - 24 - pw, fan_top - 80),
-            QPointF(w / 2 - self._top_fan_width(len(self.backs[seat])) / 2 - pw - 24, 26),
+            QPointF(w / 2 - self._top_fan_width(self.back_count(seat)) / 2 - pw - 24, 26),
             QPointF(24, fan_top - 80),
         ][rel]
 
@@ -264,13 +273,23 @@ class TableScene(QGraphicsScene):
                     out.append((QPointF(self.w - 18 - ch, y0 + i * step + cw), -90.0, 50.0 + i))
         return out
 
+    def back_count(self, seat: Seat) -> int:
+        return self.fans[seat].count
+
+    def set_back_count(self, seat: Seat, n: int) -> None:
+        slots = self.back_slots(seat, max(0, n)) if seat != self.viewer else []
+        self.fans[seat].set_slots([(pos, rot) for pos, rot, _ in slots])
+
+    def back_rotation(self, seat: Seat) -> float:
+        return [0.0, -90.0, 0.0, 90.0][(seat - self.viewer) % 4]
+
     def shown_origin(self, seat: Seat) -> QPointF:
         rel = (seat - self.viewer) % 4
         plate = self.plate_pos(seat)
         if rel == 0:
             return QPointF(plate.x() + SeatPlate.WIDTH + 16, plate.y() - 4)
         if rel == 2:
-            return QPointF(self.w / 2 + self._top_fan_width(len(self.backs[seat])) / 2 + 16, 16)
+            return QPointF(self.w / 2 + self._top_fan_width(self.back_count(seat)) / 2 + 16, 16)
         if rel == 3:
             return QPointF(110, self.h * 0.44 - 40)
         return QPointF(self.w - 110 - 4 * 26 - CARD_W * SHOWN_SCALE, self.h * 0.44 - 40)
@@ -301,10 +320,11 @@ class TableScene(QGraphicsScene):
                 pos = QPointF(pos.x(), pos.y() - RAISE)
             out.append((item, pos, 0.0, k, z))
         for seat in Seat:
-            for item, (pos, rot, z) in zip(
-                self.backs[seat], self.back_slots(seat, len(self.backs[seat])), strict=True
-            ):
-                out.append((item, pos, rot, BACK_SCALE, z))
+            flying = self.incoming[seat]
+            if flying:
+                fan = self.fans[seat]
+                for item, (pos, rot) in zip(flying, fan.slots[-len(flying) :], strict=False):
+                    out.append((item, pos, rot, BACK_SCALE, 2000.0))
             plays = self.trick[seat]
             if plays:
                 centre = self.trick_centre(seat)
@@ -334,6 +354,8 @@ class TableScene(QGraphicsScene):
         return out
 
     def relayout(self, duration: int = 0) -> None:
+        for seat in Seat:
+            self.set_back_count(seat, self.back_count(seat))
         for item, pos, rot, scale, z in self.targets():
             item.setZValue(z)
             item.animate("pos", pos, duration)
@@ -341,7 +363,23 @@ class TableScene(QGraphicsScene):
             item.animate("scale", scale, duration)
             if item.opacity() < 1:
                 item.animate("opacity", 1.0, duration)
+        for seat in Seat:
+            for item in self.incoming[seat]:
+                if not item.landing:
+                    item.landing = True
+                    if duration <= 0:
+                        self._land(seat, item)
+                    else:
+                        QTimer.singleShot(duration, lambda s=seat, i=item: self._land(s, i))
         self._place_decorations()
+
+    def _land(self, seat: Seat, item: CardItem) -> None:
+        """A card flying to another seat's hand has arrived: the fan draws it from now on."""
+        if item in self.incoming[seat]:
+            self.incoming[seat].remove(item)
+            fan = self.fans[seat]
+            fan.set_pending(fan.pending - 1)
+            self._drop([item])
 
     def _place_decorations(self) -> None:
         for seat, plate in self.plates.items():
@@ -373,10 +411,12 @@ class TableScene(QGraphicsScene):
     def clear_table(self) -> None:
         self._drop(self.hand)
         for seat in Seat:
-            self._drop(self.backs[seat])
+            self._drop(self.incoming[seat])
+            self.incoming[seat] = []
+            self.fans[seat].set_pending(0)
+            self.set_back_count(seat, 0)
             self._drop(self.trick[seat])
             self._drop(self.shown[seat])
-            self.backs[seat] = []
             self.trick[seat] = []
             self.shown[seat] = []
         self._drop(self.pile)
@@ -418,12 +458,16 @@ class TableScene(QGraphicsScene):
         # the other seats
         for seat in Seat:
             if seat == viewer:
-                self._drop(self.backs[seat])
-                self.backs[seat] = []
+                self._drop(self.incoming[seat])
+                self.incoming[seat] = []
+                self.set_back_count(seat, 0)
                 continue
-            self.backs[seat] = self._match_backs(
-                self.backs[seat], counts[seat.name], self.seat_anchor(seat)
-            )
+            flying = len(self.incoming[seat])
+            self.set_back_count(seat, counts[seat.name])
+            if flying > self.back_count(seat):
+                self._drop(self.incoming[seat][self.back_count(seat) :])
+                del self.incoming[seat][self.back_count(seat) :]
+            self.fans[seat].set_pending(len(self.incoming[seat]))
         # the trick
         played = {Seat[s]: parse_cards(c) for s, c in view.get("trick", [])}
         for seat in Seat:
@@ -631,12 +675,19 @@ class TableScene(QGraphicsScene):
                 item.set_marks(selected=False, hinted=False, focused=False)
                 item.fresh = False
             return taken
-        backs = self.backs[seat] if seat != self.viewer else self.hand
-        for _ in range(count):
-            if backs:
-                taken.append(backs.pop())
+        if seat == self.viewer:
+            return [self.hand.pop() for _ in range(min(count, len(self.hand)))]
+        fan = self.fans[seat]
+        slots = list(fan.slots)
+        for i in range(count):
+            if i < len(slots):
+                pos, rot = slots[len(slots) - 1 - i]
+                item = self._new_card(None, False, pos, BACK_SCALE)
+                item.setRotation(rot)
             else:
-                taken.append(self._new_card(None, False, self.seat_anchor(seat), BACK_SCALE))
+                item = self._new_card(None, False, self.seat_anchor(seat), BACK_SCALE)
+            taken.append(item)
+        self.set_back_count(seat, max(0, len(slots) - count))
         return taken
 
     def give_to_hand(self, seat: Seat, items: list[CardItem], cards: list[Card] | None) -> None:
@@ -658,7 +709,11 @@ class TableScene(QGraphicsScene):
             return
         for item in items:
             item.set_face(None, False)
-        self.backs[seat].extend(items)
+            item.landing = False
+        fan = self.fans[seat]
+        self.set_back_count(seat, fan.count + len(items))
+        self.incoming[seat].extend(items)
+        fan.set_pending(len(self.incoming[seat]))
 
 
 class TableView(QGraphicsView):
@@ -680,10 +735,9 @@ class TableView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
-        self.setOptimizationFlags(
-            QGraphicsView.OptimizationFlag.DontSavePainterState
-            | QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing
-        )
+        self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
+        # The felt is painted once per size, then copied behind every frame.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setBackgroundBrush(FELT_EDGE)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
@@ -709,6 +763,7 @@ class TableView(QGraphicsView):
         self.table.set_height(SCENE_W * vh / vw)
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         scale = self.transform().m11() * self.devicePixelRatioF()
+        self.resetCachedContent()
         if self.table.pixmaps.set_scale(scale):
             self.viewport().update()
         self.table.relayout(0)

@@ -49,12 +49,8 @@ def seat_name(seat: Seat | str, viewer: Seat | None = Seat.S) -> str:
 def suit_name(letter: str | None) -> str:
     if letter is None:
         return tr("none")
-    return {
-        "S": tr("Spades ♠"),
-        "H": tr("Hearts ♥"),
-        "C": tr("Clubs ♣"),
-        "D": tr("Diamonds ♦"),
-    }[letter]
+    names = {"S": tr("Spades"), "H": tr("Hearts"), "C": tr("Clubs"), "D": tr("Diamonds")}
+    return f"{SUIT_SYMBOLS[letter]} {names[letter]}"
 
 
 def card_text(card: Card) -> str:
