@@ -126,9 +126,10 @@ def _bench(args: argparse.Namespace) -> int:
         import time
 
         started = time.perf_counter()  # before Qt and the window are imported
+        started_cpu = time.process_time()
         from shengji_desktop.ui.bench import run as run_ui
 
-        run_ui(started)
+        run_ui(started, started_cpu)
         return 0
     from shengji_desktop.engine.bench import run
 

@@ -8,7 +8,7 @@ import random
 import signal
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -22,22 +22,24 @@ from PySide6.QtWidgets import (
 
 from shengji_desktop import __version__
 from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.engine.hand import Phase
-from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.record import RecordError, default_save_path, replay
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.options import Game
 
 from . import i18n
 from .animations import SPEEDS, Animator, speed_names
 from .cards import CardPixmaps, make_icon
-from .controller import GameController, Task
-from .dialogs import NewGame, NewGameDialog, load_new_game, save_new_game
 from .i18n import tr
 from .models import LogModel, ScoreSheetModel
 from .panels import ActionBar, Choice, InfoPanel, Overlay, settlement_lines
 from .table import TableScene, TableView
+from .tasks import Task
 from .texts import SUIT_SYMBOLS, cards_text, game_name, kind_name, seat_name, winner_text
+
+if TYPE_CHECKING:  # the engine and the dialogs load after the first paint
+    from shengji_desktop.engine.match import Match
+
+    from .controller import GameController
+    from .dialogs import NewGame
 
 APP_NAME = "Shengji Desktop"
 ORG_NAME = "shengji-desktop"
@@ -63,7 +65,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(make_icon())
         self.resize(*WINDOW_SIZE)
-        self.save_path = save_path if save_path is not None else default_save_path()
+        self._save_path = save_path
         self.settings = QSettings()
         self.pixmaps = CardPixmaps()
         self.scene = TableScene(self.pixmaps)
@@ -98,7 +100,15 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr("Welcome"))
         self.show_start()
         if check_save:
-            self.check_saved_game()
+            QTimer.singleShot(0, self.check_saved_game)
+
+    @property
+    def save_path(self) -> Path:
+        if self._save_path is None:
+            from shengji_desktop.engine.record import default_save_path
+
+            self._save_path = default_save_path()
+        return self._save_path
 
     # ------------------------------------------------------------------ menus
 
@@ -222,11 +232,13 @@ class MainWindow(QMainWindow):
         if not path.exists():
             return
 
+        from shengji_desktop.engine.record import RecordError, replay
+
         def load() -> tuple[Match, list[Any], list[str]] | None:
             data = json.loads(path.read_text(encoding="utf-8"))
             match, events = replay(data)
             seats = list(data.get("ui", {}).get("seats") or ["human", "normal", "normal", "normal"])
-            if match.phase == Phase.OVER or len(seats) != 4:
+            if match.phase == "over" or len(seats) != 4:
                 return None
             return match, events, seats
 
@@ -248,6 +260,8 @@ class MainWindow(QMainWindow):
         QThreadPool.globalInstance().start(task)
 
     def ask_new_game(self) -> None:
+        from .dialogs import NewGameDialog, load_new_game, save_new_game
+
         dialog = NewGameDialog(load_new_game(self.settings), self)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return
@@ -259,6 +273,8 @@ class MainWindow(QMainWindow):
         self.set_speed(choice.speed)
         if choice.speed in self.speed_actions:
             self.speed_actions[choice.speed].setChecked(True)
+        from shengji_desktop.engine.match import Match
+
         seed = random.randrange(2**31) if seed is None else seed
         match = Match(choice.game, choice.options, seed)
         return self.start_match(match, choice.seats, [])
@@ -281,6 +297,8 @@ class MainWindow(QMainWindow):
             self.score.feed(ev)
         for event in past[-400:]:
             self.log.feed(event.for_seat(Seat.S))
+        from .controller import GameController
+
         controller = GameController(match, seats, self.save_path, parent=self)
         self.controller = controller
         self.scene.clear_table()
@@ -406,7 +424,7 @@ class MainWindow(QMainWindow):
         )
         if c.human is None:
             return [], tr("Watching the computer players"), None
-        if phase == Phase.DEAL:
+        if phase == "deal":
             decls = [a for a in legal if a.kind is Act.DECLARE]
             choices = [self._action_choice(a) for a in decls]
             prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
@@ -460,7 +478,7 @@ class MainWindow(QMainWindow):
         choices = [self._action_choice(a) for a in legal]
         if legal:
             choices.append(hint)
-        if phase == Phase.DECLARE and kinds == {Act.PASS}:
+        if phase == "declare" and kinds == {Act.PASS}:
             return choices, tr("Nothing to declare: pass"), None
         prompts = {
             Act.BID: tr("Your bid"),
@@ -516,7 +534,7 @@ class MainWindow(QMainWindow):
         if kind is Act.PASS:
             c = self.controller
             phase = c.match.phase if c is not None else ""
-            text = tr("No bid") if phase == Phase.BID else tr("Pass")
+            text = tr("No bid") if phase == "bid" else tr("Pass")
             return Choice(self._key_for(action), text, tr("Decline"), lambda: self.do(action))
         if kind is Act.BID:
             return Choice(

@@ -11,8 +11,13 @@ import time
 from typing import Any
 
 
-def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, Any]:
+def run(
+    started: float | None = None, started_cpu: float | None = None, deal_seconds: float = 3.0
+) -> dict[str, Any]:
+    """Wall-clock figures, and CPU time beside them: on a shared machine the wall clock also
+    counts the time other programs had the processor."""
     t0 = started if started is not None else time.perf_counter()
+    c0 = started_cpu if started_cpu is not None else time.process_time()
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -53,6 +58,7 @@ def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, An
                 self.count += 1
                 if self.first is None:
                     self.first = time.perf_counter()
+                    self.first_cpu = time.process_time()
             return False
 
     window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
@@ -63,6 +69,7 @@ def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, An
     while counter.first is None and time.perf_counter() - t0 < 10:
         app.processEvents()
     first_paint_ms = ((counter.first or time.perf_counter()) - t0) * 1000
+    first_paint_cpu_ms = (getattr(counter, "first_cpu", time.process_time()) - c0) * 1000
 
     # A DL hand in play: 39 face-up cards, 117 backs, the 6-card kitty in its corner.
     match = Match(Game.DL, Options(), 1)
@@ -80,15 +87,25 @@ def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, An
     for _ in range(20):
         app.processEvents()
     controller.shutdown()
-    cards_on_table = len([i for i in window.scene.items() if i.__class__.__name__ == "CardItem"])
+    scene = window.scene
+    cards_on_table = (
+        len(scene.hand)
+        + sum(scene.back_count(s) for s in Seat)
+        + len(scene.kitty)
+        + len(scene.pile)
+        + sum(len(scene.trick[s]) for s in Seat)
+    )
     viewport = window.view.viewport()
     viewport.repaint()
     timer = QElapsedTimer()
     times = []
-    for _ in range(80):
+    rounds = 80
+    cpu = time.process_time()
+    for _ in range(rounds):
         timer.start()
         viewport.repaint()
         times.append(timer.nsecsElapsed() / 1e6)
+    paint_cpu_ms = (time.process_time() - cpu) * 1000 / rounds
     times.sort()
     # The median: a shared machine's other work shows in the mean, not in the median.
     paint_ms = times[len(times) // 2]
@@ -121,7 +138,9 @@ def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, An
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result = {
         "first_paint_ms": round(first_paint_ms, 1),
+        "first_paint_cpu_ms": round(first_paint_cpu_ms, 1),
         "table_paint_ms": round(paint_ms, 2),
+        "table_paint_cpu_ms": round(paint_cpu_ms, 2),
         "cards_on_table": cards_on_table,
         "deal_fps": round(fps, 1),
         "cards_dealt_in_window": dealt,
@@ -129,8 +148,14 @@ def run(started: float | None = None, deal_seconds: float = 3.0) -> dict[str, An
         "platform": app.platformName(),
     }
     window.close()
-    print(f"start to first paint  {result['first_paint_ms']} ms")
-    print(f"full table paint      {result['table_paint_ms']} ms ({cards_on_table} cards)")
+    print(
+        f"start to first paint  {result['first_paint_ms']} ms"
+        f" ({result['first_paint_cpu_ms']} ms CPU)"
+    )
+    print(
+        f"full table paint      {result['table_paint_ms']} ms"
+        f" ({result['table_paint_cpu_ms']} ms CPU, {cards_on_table} cards)"
+    )
     print(
         f"deal animation        {result['deal_fps']} frames/s ({dealt} cards in {deal_seconds} s)"
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from shengji_desktop.ai import make_player
 from shengji_desktop.engine.actions import Act, Action
@@ -29,33 +29,12 @@ from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.trick import Shape
 
 from .i18n import tr
+from .tasks import Task
 from .texts import reason_text
 
 CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
 DEAL_BATCH = 4  # cards dealt in one go when nobody could declare between them
 AI_KINDS = ("easy", "normal", "hard", "random")
-
-
-class _Signals(QObject):
-    done = Signal(object)
-
-
-class Task(QRunnable):
-    """Run ``fn`` on a pool thread; ``signals.done`` delivers its result (or the exception)
-    to the GUI thread."""
-
-    def __init__(self, fn: Callable[[], Any]) -> None:
-        super().__init__()
-        self.fn = fn
-        self.signals = _Signals()
-        self.setAutoDelete(False)
-
-    def run(self) -> None:
-        try:
-            result: Any = self.fn()
-        except Exception as exc:  # reported on the GUI thread
-            result = exc
-        self.signals.done.emit(result)
 
 
 def player_for(kind: str, seed: str) -> tuple[Player, str]:
