@@ -19,6 +19,7 @@ from shengji_desktop.rules.trick import Shape
 from shengji_desktop.ui.app import MainWindow
 
 pytestmark = pytest.mark.gui
+SEEDS = range(60)
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def window(qtbot, tmp_path):
     w.stop_controller()
 
 
-def prepare(game: Game, wanted: Callable[[Match], bool], seeds=range(60)) -> Match:
+def prepare(game: Game, wanted: Callable[[Match], bool], seeds: range = SEEDS) -> Match:
     """A match advanced by random players until ``wanted`` holds with the human to act."""
     for seed in seeds:
         match = Match(game, Options(), seed)
