@@ -56,9 +56,11 @@ def main() -> int:
     taken: list[str] = []
     state = {"game": 0, "since": 0, "waiting_for": "", "hands": 0}
 
+    def file_name(name: str) -> str:
+        return f"{games[state['game']].value}-{name}-{width}x{height}.png"
+
     def shoot(name: str) -> None:
-        game = games[state["game"]].value
-        path = out / f"{game}-{name}-{width}x{height}.png"
+        path = out / file_name(name)
         if path.name in taken:
             return
         window.grab().save(str(path))
@@ -138,7 +140,8 @@ def main() -> int:
                     label = "5-lead"
                 elif len(trick) >= 2:
                     label = "6-midtrick"
-            if label:
+            name = f"h{m.hand_number}-{label}" if label else ""
+            if label and file_name(name) not in taken:
                 if label == "4-bury":
                     offered = next(a for a in c.human_legal if a.kind is Act.BURY)
                     hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
@@ -146,10 +149,10 @@ def main() -> int:
                     assert offered.value is not None
                     window.scene.set_selected(plain[: offered.value])
                     window.refresh_actions()
-                    QTimer.singleShot(250, lambda: shoot(f"h{m.hand_number}-{label}"))
+                    QTimer.singleShot(250, lambda: shoot(name))
                     state["since"] = -4
                     return
-                shoot(f"h{m.hand_number}-{label}")
+                shoot(name)
             decide()
             state["waiting_for"] = ""
             return
@@ -176,7 +179,6 @@ def main() -> int:
     timer = QTimer()
     timer.timeout.connect(tick)
     timer.start(120)
-    QTimer.singleShot(200, lambda: shoot("0-start") if False else None)
     start_game()
     app.exec()
     return 0

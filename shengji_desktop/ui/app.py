@@ -223,7 +223,8 @@ class MainWindow(QMainWindow):
                     tr("{game}, hand {n}").format(game=game_name(match.game), n=match.hand_number),
                 )
             )
-        self.overlay.show_content(tr("Shengji 升级"), lines, buttons)
+        self.overlay.centre_at = 0.5
+        self.overlay.show_content("", lines, buttons)
         self.bar.hide()
 
     def check_saved_game(self) -> None:
@@ -290,6 +291,7 @@ class MainWindow(QMainWindow):
     def start_match(self, match: Match, seats: list[str], past: list[Any]) -> GameController:
         self.stop_controller()
         self.overlay.hide()
+        self.overlay.centre_at = 0.4
         self.score.reset(match.game.value)
         self.log.clear()
         for event in past:
@@ -361,8 +363,16 @@ class MainWindow(QMainWindow):
         layout.invalidate()
         layout.activate()
         height = max(self.bar.sizeHint().height(), layout.heightForWidth(vp.width()))
-        self.bar.resize(vp.width(), height)
-        self.bar.move(0, max(0, top - height - 4))
+        # The bar's top stays put (a notice may grow it downwards over the hand's edge), and
+        # the viewer's played cards sit above it.
+        nominal = self.bar.nominal_height()
+        self.bar.resize(vp.width(), max(height, nominal))
+        self.bar.move(0, max(0, top - nominal - 4))
+        zoom = self.view.transform().m11() or 1.0
+        bar_height = (nominal + 8) / zoom
+        if abs(bar_height - self.scene.bar_height) > 1:
+            self.scene.bar_height = bar_height
+            self.scene.relayout(0)
         if self.overlay.isVisible():
             self.overlay.recentre()
 

@@ -420,22 +420,33 @@ class Banner(QGraphicsObject):
 
 
 class Label(QGraphicsObject):
-    """Small text on the felt (zone captions like 底牌 Kitty)."""
+    """Text on the felt (zone captions like 底牌 Kitty, the title); ``pos`` is its top-left,
+    or its top-centre when ``centred``."""
 
-    def __init__(self, text: str = "", size: float = 16, colour: QColor | None = None) -> None:
+    def __init__(
+        self, text: str = "", size: float = 16, colour: QColor | None = None, centred: bool = False
+    ) -> None:
         super().__init__()
-        self.text = text
         self.size = size
         self.colour = colour or QColor(255, 255, 255, 170)
+        self.centred = centred
+        self.text = ""
+        self._rect = QRectF()
+        self.set_text(text)
         self.setZValue(5)
 
     def set_text(self, text: str) -> None:
+        from PySide6.QtGui import QFontMetricsF
+
         self.prepareGeometryChange()
         self.text = text
+        width = QFontMetricsF(font(self.size, bold=True)).horizontalAdvance(text) + 8
+        x = -width / 2 if self.centred else 0.0
+        self._rect = QRectF(x, 0, width, self.size * 1.6)
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, 420, self.size * 1.6)
+        return self._rect
 
     def paint(
         self,
@@ -445,7 +456,8 @@ class Label(QGraphicsObject):
     ) -> None:
         painter.setPen(self.colour)
         painter.setFont(font(self.size, bold=True))
-        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignLeft, self.text)
+        align = Qt.AlignmentFlag.AlignHCenter if self.centred else Qt.AlignmentFlag.AlignLeft
+        painter.drawText(self.boundingRect(), align, self.text)
 
 
 class FanItem(QGraphicsObject):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QTableView,
     QTabWidget,
@@ -46,7 +47,7 @@ from .texts import (
 )
 
 PANEL_QSS = """
-QFrame#panel { background: #14231a; }
+QFrame#panel, QWidget#info, QScrollArea, QScrollArea > QWidget > QWidget { background: #14231a; }
 QFrame#panel QLabel { color: #e8efe9; }
 QLabel[role="heading"] { color: #d4a017; font-weight: bold; font-size: 12px;
     letter-spacing: 1px; padding-top: 4px; }
@@ -158,9 +159,24 @@ class InfoPanel(QFrame):
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_QSS)
         self.viewer = Seat.S
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        # The information scrolls when the window is short; the tabs keep the rest.
+        info = QWidget()
+        info.setObjectName("info")
+        layout = QVBoxLayout(info)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(4)
+        scroll = QScrollArea()
+        scroll.setWidget(info)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.scroll = scroll
+        self.info_layout = layout
+        outer.addWidget(scroll, 5)
 
         self.game_label = _label("", "big", wrap=True)
         self.hand_label = _label("", "small")
@@ -208,22 +224,26 @@ class InfoPanel(QFrame):
         self.kitty_cards = MiniCards(40, 16)
         layout.addWidget(self.kitty_cards)
 
-        layout.addWidget(_label(tr("Last trick"), "heading"))
+        layout.addStretch(1)
+        # The last trick, on its own tab: who played what, in order.
         self.last_trick = QWidget()
+        self.last_trick.setObjectName("lasttrick")
+        self.last_trick.setStyleSheet("QWidget#lasttrick { background: #f7f5ee; }")
         lt = QGridLayout(self.last_trick)
-        lt.setContentsMargins(0, 0, 0, 0)
-        lt.setHorizontalSpacing(4)
-        lt.setVerticalSpacing(0)
+        lt.setContentsMargins(8, 6, 8, 6)
+        lt.setHorizontalSpacing(10)
+        lt.setVerticalSpacing(2)
         self.last_names: list[QLabel] = []
         self.last_cards: list[MiniCards] = []
         for i in range(4):
             name = _label("", "small")
-            cards = MiniCards(44, 15)
+            name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
+            cards = MiniCards(52, 18)
             self.last_names.append(name)
             self.last_cards.append(cards)
             lt.addWidget(name, (i // 2) * 2, i % 2)
             lt.addWidget(cards, (i // 2) * 2 + 1, i % 2)
-        layout.addWidget(self.last_trick)
+        lt.setRowStretch(4, 1)
 
         self.tabs = QTabWidget()
         self.score_view = QTableView()
@@ -242,13 +262,30 @@ class InfoPanel(QFrame):
         self.options_label = _label("", "", wrap=True)
         self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
         self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
         self.tabs.addTab(self.options_label, tr("Rules"))
-        layout.addWidget(self.tabs, 1)
+        self.tabs.setMinimumHeight(150)
+        tabs_box = QWidget()
+        tl = QVBoxLayout(tabs_box)
+        tl.setContentsMargins(8, 0, 8, 8)
+        tl.addWidget(self.tabs)
+        outer.addWidget(tabs_box, 2)
         self.clear()
 
+    def _show_details(self, on: bool) -> None:
+        """Everything below the title, hidden while no game is on."""
+        layout = self.info_layout
+        for i in range(2, layout.count()):
+            item = layout.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.setVisible(on)
+        self.tabs.setVisible(on)
+
     def clear(self) -> None:
+        self._show_details(False)
         self.game_label.setText(tr("No game"))
         self.hand_label.setText(tr("Start a new game from the Game menu."))
         self.trump_symbol.setText("—")
@@ -266,6 +303,8 @@ class InfoPanel(QFrame):
             cards.set_cards([])
 
     def update_view(self, view: dict[str, Any], acting: str = "") -> None:
+        if not self.tabs.isVisibleTo(self):
+            self._show_details(True)
         game = view["game"]
         match = view.get("match", {})
         viewer = Seat[view["seat"]] if view.get("seat") else Seat.S
@@ -372,7 +411,10 @@ class InfoPanel(QFrame):
         if not decl:
             return tr("No declaration yet")
         cards = decl.get("cards")
-        what = cards_text(cards) if cards else decl.get("kind", "")
+        if cards:
+            what = cards_text(cards)
+        else:  # TR shows the kind (亮主, 正主, 封主) and the suit
+            what = f"{decl.get('kind', '')} {SUIT_SYMBOLS.get(decl.get('suit') or '', '')}"
         return tr("Declared by {who}: {what}").format(
             who=seat_name(decl["seat"], viewer), what=what
         )
@@ -388,7 +430,7 @@ class InfoPanel(QFrame):
             for team in (ours, "EW" if ours == "NS" else "NS"):
                 mark = ""
                 if dealer and Seat[dealer].team.value == team:
-                    mark = " <span style='color:#d4a017'>" + tr("(dealer side)") + "</span>"
+                    mark = " <span style='color:#d4a017'>(" + tr("dealer side") + ")</span>"
                 level = levels.get(team, "—")
                 lines.append(
                     f"<b>{team_name(team, viewer)}</b>: "
@@ -468,6 +510,7 @@ class ActionBar(QWidget):
         top.setSpacing(8)
         self.prompt = QLabel("")
         self.prompt.setObjectName("prompt")
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.notice = QLabel("")
         self.notice.setObjectName("notice")
         self.notice.setWordWrap(True)
@@ -480,8 +523,17 @@ class ActionBar(QWidget):
         self.row.setSpacing(8)
         outer.addLayout(self.row)
         outer.addWidget(self.notice, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
         self.buttons: dict[str, QPushButton] = {}
         self._signature: tuple[Any, ...] = ()
+
+    def nominal_height(self) -> int:
+        """Prompt, buttons and one line of notice: the room the bar keeps above the hand."""
+        prompt = max(self.prompt.sizeHint().height(), 30)
+        buttons = max((b.sizeHint().height() for b in self.buttons.values()), default=36)
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 4
+        return prompt + max(buttons, 36) + 30 + 2 * spacing
 
     def set_prompt(self, text: str) -> None:
         self.prompt.setText(text)
@@ -561,6 +613,7 @@ class Overlay(QFrame):
         self.button_row = QHBoxLayout()
         self.layout_.addLayout(self.button_row)
         self.buttons: dict[str, QPushButton] = {}
+        self.centre_at = 0.4  # the overlay's middle, as a fraction of the table's height
         self.hide()
 
     def show_content(
@@ -571,6 +624,7 @@ class Overlay(QFrame):
         cards: list[int] | None = None,
     ) -> None:
         self.title.setText(title)
+        self.title.setVisible(bool(title))
         while self.grid.count():
             item = self.grid.takeAt(0)
             w = item.widget() if item is not None else None
@@ -613,7 +667,7 @@ class Overlay(QFrame):
             return
         self.adjustSize()
         x = (parent.width() - self.width()) // 2
-        y = (parent.height() - self.height()) // 2 - parent.height() // 10
+        y = int(parent.height() * self.centre_at - self.height() / 2)
         self.move(max(0, x), max(0, y))
 
 

@@ -140,6 +140,7 @@ class TableScene(QGraphicsScene):
         self.focus_index = -1
         self.names: dict[Seat, tuple[str, str]] = {}
         self.acting: Seat | None = None  # whose decision the table waits for
+        self.bar_height = 120.0  # the action bar above the hand, in scene units
         self.plates = {s: SeatPlate() for s in Seat}
         for plate in self.plates.values():
             self.addItem(plate)
@@ -149,10 +150,15 @@ class TableScene(QGraphicsScene):
         self.kitty_label = Label(tr("Kitty"), 15)
         self.addItem(self.kitty_label)
         self.kitty_label.hide()
-        self.title = Label("升级", 150, QColor(255, 255, 255, 55))
-        self.subtitle = Label("", 30, QColor(255, 255, 255, 110))
+        self.title = Label("升级", 150, QColor(255, 255, 255, 70), centred=True)
+        self.subtitle = Label("", 30, QColor(255, 255, 255, 130), centred=True)
         self.addItem(self.title)
         self.addItem(self.subtitle)
+        # A fan of cards under the title on the start screen.
+        showcase = [53, 52, 13 + 12, 12, 26 + 11, 39 + 10]  # BJ SJ ♥A ♠A ♣K ♦Q
+        self.showcase = [CardItem(pixmaps, c, True) for c in showcase]
+        for item in self.showcase:
+            self.addItem(item)
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._hide_banner)
@@ -216,7 +222,7 @@ class TableScene(QGraphicsScene):
     def trick_centre(self, seat: Seat) -> QPointF:
         rel = (seat - self.viewer) % 4
         w, h = self.w, self.h
-        low = self.hand_top() - 70 - CARD_H * TRICK_SCALE / 2
+        low = self.hand_top() - self.bar_height - 14 - CARD_H * TRICK_SCALE / 2
         return [
             QPointF(w / 2, low),
             QPointF(w * 0.70, h * 0.41),
@@ -388,8 +394,16 @@ class TableScene(QGraphicsScene):
         self.kitty_label.setPos(k.x(), k.y() + CARD_H * KITTY_SCALE + 4)
         self.kitty_label.setVisible(bool(self.kitty))
         self.banner.setPos(self.w / 2, self.h * 0.41)
-        self.title.setPos(self.w / 2 - 230, self.h / 2 - 170)
-        self.subtitle.setPos(self.w / 2 - 400, self.h / 2 + 20)
+        self.title.setPos(self.w / 2, self.h * 0.05)
+        self.subtitle.setPos(self.w / 2, self.h * 0.05 + 245)
+        n = len(self.showcase)
+        for i, item in enumerate(self.showcase):
+            angle = (i - (n - 1) / 2) * 11.0
+            item.setTransformOriginPoint(CARD_W / 2, CARD_H * 2.2)
+            item.setRotation(angle)
+            item.setScale(1.3)
+            item.setPos(self.w / 2 - CARD_W / 2 + (i - (n - 1) / 2) * 6, self.h * 0.75)
+            item.setZValue(10 + i)
 
     # ------------------------------------------------------------------ items
 
@@ -428,6 +442,8 @@ class TableScene(QGraphicsScene):
     def show_title(self, on: bool, subtitle: str = "") -> None:
         self.title.setVisible(on)
         self.subtitle.setVisible(on)
+        for item in self.showcase:
+            item.setVisible(on)
         self.subtitle.set_text(subtitle or "Shengji Desktop  ·  大连打滚子  ·  拖拉机  ·  三打一")
         for plate in self.plates.values():
             plate.setVisible(not on)

@@ -244,10 +244,6 @@ Esc：取消选择
         <translation>{game}，第{n}局</translation>
     </message>
     <message>
-        <source>Shengji 升级</source>
-        <translation>升级</translation>
-    </message>
-    <message>
         <source>The saved game could not be read.</source>
         <translation>无法读取存档。</translation>
     </message>
@@ -744,8 +740,8 @@ Esc：取消选择
         <translation>{who}亮主：{what}</translation>
     </message>
     <message>
-        <source>(dealer side)</source>
-        <translation>（庄家方）</translation>
+        <source>dealer side</source>
+        <translation>庄家方</translation>
     </message>
     <message>
         <source>level {level}</source>
