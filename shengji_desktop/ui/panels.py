@@ -174,7 +174,7 @@ class InfoPanel(QFrame):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.scroll = scroll
+        self.info_scroll = scroll
         self.info_layout = layout
         outer.addWidget(scroll, 5)
 
