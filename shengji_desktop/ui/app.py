@@ -33,7 +33,15 @@ from .models import LogModel, ScoreSheetModel
 from .panels import ActionBar, Choice, InfoPanel, Overlay, settlement_lines
 from .table import TableScene, TableView
 from .tasks import Task
-from .texts import SUIT_SYMBOLS, cards_text, game_name, kind_name, seat_name, winner_text
+from .texts import (
+    SUIT_SYMBOLS,
+    cards_text,
+    game_name,
+    kind_name,
+    seat_name,
+    suit_name,
+    winner_text,
+)
 
 if TYPE_CHECKING:  # the engine and the dialogs load after the first paint
     from shengji_desktop.engine.match import Match
@@ -338,6 +346,10 @@ class MainWindow(QMainWindow):
     def _event_shown(self, ev: dict[str, Any]) -> None:
         self.score.feed(ev)
         self.log.feed(ev)
+        if ev["event"] == "kitty_shown" and ev.get("kitty"):
+            self.panel.seen_kitty = ev["kitty"]  # SD-KITTY-2: the defenders' look stays in view
+        elif ev["event"] == "hand_started":
+            self.panel.seen_kitty = ""
 
     def _batch_done(self, view: dict[str, Any]) -> None:
         self._last_view = view
@@ -601,7 +613,7 @@ class MainWindow(QMainWindow):
             assert action.suit is not None
             return Choice(
                 self._key_for(action),
-                SUIT_SYMBOLS[action.suit.letter],
+                suit_name(action.suit.letter),
                 tr("Make this suit trump (SD-KITTY-3)"),
                 lambda: self.do(action),
                 primary=True,

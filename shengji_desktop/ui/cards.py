@@ -159,7 +159,7 @@ def paint_face(p: QPainter, card: Card, trump: bool = False) -> None:
         suit = card.suit
         assert suit is not None
         _paint_suited(p, suit, card.rank)
-    if trump:
+    if trump and card not in (BIG_JOKER, SMALL_JOKER):  # jokers' corners carry JOKER
         _paint_trump_mark(p)
     border = QPen(GOLD if trump else QColor(0, 0, 0, 90), 2.2 if trump else 1.0)
     p.setPen(border)

@@ -98,6 +98,7 @@ class CardItem(QGraphicsObject):
         device = painter.device()
         dpr = device.devicePixelRatioF() if device is not None else 1.0
         pm = self.pixmaps.exact(key, trump, zoom * dpr, rotation)
+        pm.setDevicePixelRatio(dpr)  # device pixels = pixmap pixels, whatever the screen
         target = t.mapRect(self.boundingRect())
         painter.save()
         painter.resetTransform()
@@ -548,6 +549,7 @@ class FanItem(QGraphicsObject):
             self._cache = (key, pm)
             self._origin = bounds.topLeft()
         pm = self._cache[1]
+        pm.setDevicePixelRatio(dpr)
         target = t.map(self._origin)
         painter.save()
         painter.resetTransform()

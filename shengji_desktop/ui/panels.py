@@ -159,6 +159,7 @@ class InfoPanel(QFrame):
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_QSS)
         self.viewer = Seat.S
+        self.seen_kitty = ""  # an original kitty the viewer was shown (SD-KITTY-2)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
@@ -377,6 +378,9 @@ class InfoPanel(QFrame):
         elif view.get("kitty"):
             self.kitty_label.setText(tr("{n} cards, visible to you").format(n=size))
             self.kitty_cards.set_cards([int(c) for c in parse_cards(view["kitty"])])
+        elif self.seen_kitty and view["game"] == "sd":
+            self.kitty_label.setText(tr("The original kitty you were shown"))
+            self.kitty_cards.set_cards([int(c) for c in parse_cards(self.seen_kitty)])
         else:
             self.kitty_label.setText(
                 tr("{n} cards, face down").format(n=size) if size else tr("With the dealer")

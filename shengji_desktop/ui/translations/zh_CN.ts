@@ -716,6 +716,10 @@ Esc：取消选择
         <translation>{n}张，你可以看</translation>
     </message>
     <message>
+        <source>The original kitty you were shown</source>
+        <translation>你看过的原底牌</translation>
+    </message>
+    <message>
         <source>{n} cards, face down</source>
         <translation>{n}张，扣着</translation>
     </message>
