@@ -390,6 +390,10 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
+        # The panel grows with the window (a fifth of it, within reason); the table gets the rest.
+        total = self.splitter.width()
+        panel = int(min(460, max(290, total * 0.21)))
+        self.splitter.setSizes([max(100, total - panel), panel])
         QTimer.singleShot(0, self.place_bar)
 
     def show_message(self, text: str) -> None:
@@ -522,10 +526,16 @@ class MainWindow(QMainWindow):
         explicit = [a.cards for a in offered if a.cards]
         chosen = tuple(sorted(selected))
         ok = chosen in explicit if explicit else len(selected) == need
+        tribute = self._last_view.get("tribute") or {}
+        other = tribute.get("receiver") if kind is Act.TRIBUTE else tribute.get("payer")
+        who = seat_name(other, Seat.S) if other else "—"
         texts = {
             Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
-            Act.TRIBUTE: (tr("Pay tribute"), tr("Tribute: give your {n} strongest eligible cards")),
-            Act.RETURN: (tr("Return"), tr("Return {n} cards to the payer ({k}/{n})")),
+            Act.TRIBUTE: (
+                tr("Pay tribute"),
+                tr("Tribute to {who}: your {n} strongest eligible cards"),
+            ),
+            Act.RETURN: (tr("Return"), tr("Return {n} cards to {who} ({k}/{n})")),
         }
         button, prompt = texts[kind]
         notice: str | None = None
@@ -544,12 +554,12 @@ class MainWindow(QMainWindow):
         choice = Choice(
             kind.value,
             button,
-            prompt.format(n=need, k=len(selected)),
+            prompt.format(n=need, k=len(selected), who=who),
             lambda: self.choose(kind),
             primary=True,
             enabled=ok,
         )
-        return [choice, hint], prompt.format(n=need, k=len(selected)), notice
+        return [choice, hint], prompt.format(n=need, k=len(selected), who=who), notice
 
     def _action_choice(self, action: Action) -> Choice:
         kind = action.kind

@@ -517,7 +517,7 @@ class ActionBar(QWidget):
         self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.notice = QLabel("")
         self.notice.setObjectName("notice")
-        self.notice.setWordWrap(True)
+        self.notice.setWordWrap(False)  # one line: the bar keeps room for exactly one
         self.notice.hide()
         top.addStretch(1)
         top.addWidget(self.prompt)

@@ -360,16 +360,16 @@ Esc：取消选择
         <translation>进贡</translation>
     </message>
     <message>
-        <source>Tribute: give your {n} strongest eligible cards</source>
-        <translation>进贡：交出{n}张最大的可进贡牌</translation>
+        <source>Tribute to {who}: your {n} strongest eligible cards</source>
+        <translation>向{who}进贡：你最大的{n}张可进贡牌</translation>
+    </message>
+    <message>
+        <source>Return {n} cards to {who} ({k}/{n})</source>
+        <translation>还给{who}{n}张牌（{k}/{n}）</translation>
     </message>
     <message>
         <source>Return</source>
         <translation>还贡</translation>
-    </message>
-    <message>
-        <source>Return {n} cards to the payer ({k}/{n})</source>
-        <translation>还给进贡者{n}张牌（{k}/{n}）</translation>
     </message>
     <message>
         <source>Any cards; a small joker only when you keep no big joker (DL-KITTY-6).</source>
