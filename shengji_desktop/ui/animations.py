@@ -377,6 +377,10 @@ class Animator(QObject):
         s.trick[seat] = items
         if seat == s.viewer:
             s.clear_fresh()
+            # after a failed throw the rest of the selection goes back into the hand
+            for item in s.hand:
+                if item.selected or item.hinted:
+                    item.set_marks(selected=False, hinted=False)
             s.selection_changed.emit()
         s.relayout(self.ms(320))
         return 430

@@ -181,3 +181,12 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path) -> None:
     assert resumed.match.view(Seat.S)["hand"] == c.match.view(Seat.S)["hand"]
     wait_human(second, qtbot)
     second.stop_controller()
+
+
+def test_match_over_offers_a_new_game(window, qtbot) -> None:
+    c = start(window, Game.SD, 5, Options(sd_hands_per_session=1))
+    play_until(window, qtbot, lambda: c.waiting == "over", random.Random(5))
+    assert c.match.phase == "over"
+    qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=5000)
+    assert "newgame" in window.overlay.buttons
+    assert "wins" in window.overlay.title.text()
