@@ -254,13 +254,17 @@ class Animator(QObject):
         return 1500
 
     def on_kitty_shown(self, ev: dict[str, Any]) -> int:
+        """SD-KITTY-2 (the defenders look before the dealer takes it) or DL-KITTY-8 (shown
+        to everybody before a pick among equal cards): turn the kitty over where it lies."""
         if "kitty" not in ev:
             return 200
         s = self.scene
         cards = parse_cards(ev["kitty"])
-        for item, card in zip(s.pile, cards, strict=False):
+        for item, card in zip(s.pile or s.kitty, cards, strict=False):
             item.flip_to(int(card), True, False, self.ms(300))
         s.relayout(self.ms(300))
+        if ev.get("seat"):
+            s.bubble(self._seat(ev), tr("Buries jokers"), self.ms(1200))
         return 1800
 
     def on_kitty_taken(self, ev: dict[str, Any]) -> int:

@@ -610,11 +610,15 @@ class MainWindow(QMainWindow):
                 primary=True,
             )
         if kind is Act.BURY_JOKERS:
+            if action.taken:
+                text = tr("Bury {jokers}, take {taken}").format(
+                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
+                )
+            else:  # the kitty is hidden from this seat: the weakest cards come out
+                text = tr("Bury {jokers}").format(jokers=cards_text(action.cards))
             return Choice(
                 self._key_for(action),
-                tr("Bury {jokers}, take {taken}").format(
-                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
-                ),
+                text,
                 tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)"),
                 lambda: self.do(action),
                 primary=True,

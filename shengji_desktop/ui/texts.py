@@ -319,6 +319,10 @@ def describe_event(ev: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str |
         text = tr("Kitty shown: {cards}").format(cards=cards_text(ev["kitty"]))
         return text + ("  " + tr("Dry pot (干锅)") if ev.get("dry") else "")
     if kind == "kitty_shown":
+        if ev.get("jokers"):
+            return tr("{who} buries {jokers}: the kitty is shown for the pick: {cards}").format(
+                who=who, jokers=cards_text(ev["jokers"]), cards=cards_text(ev["kitty"])
+            )
         if "kitty" in ev:
             return tr("You see the kitty: {cards}").format(cards=cards_text(ev["kitty"]))
         return tr("The defenders see the kitty")

@@ -133,7 +133,12 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     key = window._key_for(option)
     assert key in window.bar.buttons and "pass" in "".join(window.bar.buttons)
     press(window, qtbot, key)
-    qtbot.waitUntil(lambda: not any(a.kind is Act.BURY_JOKERS for a in c.human_legal), timeout=5000)
+    for _ in range(3):  # with a hidden kitty, a pick among equal cards may follow
+        qtbot.waitUntil(lambda: c.waiting == "human" or match.phase != "kitty", timeout=5000)
+        picks = [a for a in c.human_legal if a.kind is Act.BURY_JOKERS]
+        if not picks:
+            break
+        press(window, qtbot, window._key_for(picks[0]))
     assert all(str(j) in match.hand.view(None)["kitty"] for j in option.cards)
 
 

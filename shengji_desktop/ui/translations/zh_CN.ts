@@ -440,6 +440,10 @@ Esc：取消选择
         <translation>扣{jokers}，捡{taken}</translation>
     </message>
     <message>
+        <source>Bury {jokers}</source>
+        <translation>扣{jokers}</translation>
+    </message>
+    <message>
         <source>Put jokers into the kitty and take its weakest cards (DL-KITTY-8)</source>
         <translation>往底牌扣王并捡回最小的牌（DL-KITTY-8）</translation>
     </message>
@@ -1386,6 +1390,10 @@ Esc：取消选择
     <message>
         <source>Kitty shown: {cards}</source>
         <translation>亮底：{cards}</translation>
+    </message>
+    <message>
+        <source>{who} buries {jokers}: the kitty is shown for the pick: {cards}</source>
+        <translation>{who}扣{jokers}：亮底以便捡牌：{cards}</translation>
     </message>
     <message>
         <source>You see the kitty: {cards}</source>
