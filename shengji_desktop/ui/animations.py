@@ -11,7 +11,15 @@ import contextlib
 from collections import deque
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, QTimer, Signal
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QSequentialAnimationGroup,
+    QTimer,
+    Signal,
+)
 
 from shengji_desktop.rules.cards import Card, Seat, parse_cards
 
@@ -411,17 +419,19 @@ class Animator(QObject):
         target = QPointF(anchor.x() - CARD_W * 0.2, anchor.y() - CARD_H * 0.2)
         pause, sweep = self.ms(720), self.ms(380)
         points = int(ev.get("points", 0))
-
-        def go() -> None:
-            for item in items:
-                item.animate("pos", target, sweep)
-                item.animate("scale", 0.4, sweep)
-                item.animate("opacity", 0.0, sweep)
-            if points:
-                s.bubble(winner, f"+{points}", self.ms(900))
-            QTimer.singleShot(sweep + 40, lambda: self._finish_sweep(items))
-
-        QTimer.singleShot(pause, go)
+        # One group for the event: a look at the full trick, then every card to the winner.
+        whole = QSequentialAnimationGroup(s)
+        whole.addPause(pause)
+        together = QParallelAnimationGroup()
+        for item in items:
+            item.animate("pos", target, sweep, group=together)
+            item.animate("scale", 0.4, sweep, group=together)
+            item.animate("opacity", 0.0, sweep, group=together)
+        whole.addAnimation(together)
+        whole.finished.connect(lambda: self._finish_sweep(items))
+        whole.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        if points:
+            QTimer.singleShot(pause, lambda: s.bubble(winner, f"+{points}", self.ms(900)))
         return 720 + 380
 
     def _finish_sweep(self, items: list[CardItem]) -> None:

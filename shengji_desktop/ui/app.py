@@ -460,9 +460,11 @@ class MainWindow(QMainWindow):
         if c.waiting == "over":
             return [], tr("Match over"), ""
         if c.waiting != "human":
-            turn = self._last_view.get("turn") or (
-                self.scene.acting.name if self.scene.acting is not None else None
-            )
+            # the match may be ahead of the table (its animations still running)
+            seats = [s for s in c.match.to_act() if s != c.human]
+            turn = seats[0].name if seats else self._last_view.get("turn")
+            if turn == Seat.S.name:
+                turn = None
             who = seat_name(turn, Seat.S) if turn else ""
             text = tr("Waiting for {who}…").format(who=who) if who else tr("Please wait…")
             return [], text, None

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import (
     Property,
     QAbstractAnimation,
+    QAnimationGroup,
     QEasingCurve,
     QPointF,
     QPropertyAnimation,
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
 from .cards import BACK, CARD_H, CARD_W, SHADOW, CardPixmaps, font
 
@@ -186,13 +188,20 @@ class CardItem(QGraphicsObject):
         end: Any,
         duration: int,
         easing: QEasingCurve.Type = QEasingCurve.Type.OutCubic,
-        delay: int = 0,
+        group: QAnimationGroup | None = None,
     ) -> QPropertyAnimation | None:
-        """Move ``prop`` to ``end``; a new animation of the same property replaces the
-        running one (Qt would otherwise run both and the card would jump between them)."""
+        """Move ``prop`` to ``end``, inside ``group`` (one per event) or on its own. A new
+        animation of the same property replaces the running one: Qt would otherwise run
+        both and the card would jump between them. The old one leaves its group, whose
+        other cards go on moving."""
         old = self._anims.pop(prop, None)
-        if old is not None:
+        if old is not None and isValid(old):
+            owner = old.group()
+            if owner is not None:
+                owner.removeAnimation(old)
+                old.setParent(self)
             old.stop()
+            old.deleteLater()
         if duration <= 0:
             self.setProperty(prop, end)
             return None
@@ -206,15 +215,11 @@ class CardItem(QGraphicsObject):
         anim.setEndValue(end)
         anim.setEasingCurve(easing)
         self._anims[prop] = anim
-        if delay > 0:
-            from PySide6.QtCore import QSequentialAnimationGroup
-
-            group = QSequentialAnimationGroup(self)
-            group.addPause(delay)
+        if group is not None:
             group.addAnimation(anim)
-            group.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
         else:
-            anim.start()
+            anim.setParent(self)
+            anim.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
         return anim
 
     def flip_to(self, card: int | None, face_up: bool, trump: bool, duration: int) -> None:
@@ -228,7 +233,12 @@ class CardItem(QGraphicsObject):
 
     def stop_all(self) -> None:
         for anim in self._anims.values():
-            anim.stop()
+            if isValid(anim):
+                owner = anim.group()
+                if owner is not None:
+                    owner.removeAnimation(anim)
+                    anim.setParent(self)
+                anim.stop()
         self._anims.clear()
 
 
@@ -246,7 +256,7 @@ def _close(a: Any, b: Any) -> bool:
 class SeatPlate(QGraphicsObject):
     """Name, computer level, card count, dealer badge and turn glow of one seat."""
 
-    WIDTH = 230.0
+    WIDTH = 250.0
     HEIGHT = 58.0
 
     def __init__(self) -> None:

@@ -13,7 +13,16 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QParallelAnimationGroup,
+    QPointF,
+    QRect,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -359,16 +368,19 @@ class TableScene(QGraphicsScene):
             out.append((item, pos, 0.0, KITTY_SCALE, 20 + i))
         return out
 
-    def relayout(self, duration: int = 0) -> None:
+    def relayout(self, duration: int = 0) -> QParallelAnimationGroup | None:
+        """Move every card to its place; the moves of one call (one event) run as one
+        animation group, which is returned (None when nothing moves)."""
         for seat in Seat:
             self.set_back_count(seat, self.back_count(seat))
+        group = QParallelAnimationGroup(self) if duration > 0 else None
         for item, pos, rot, scale, z in self.targets():
             item.setZValue(z)
-            item.animate("pos", pos, duration)
-            item.animate("rotation", rot, duration)
-            item.animate("scale", scale, duration)
+            item.animate("pos", pos, duration, group=group)
+            item.animate("rotation", rot, duration, group=group)
+            item.animate("scale", scale, duration, group=group)
             if item.opacity() < 1:
-                item.animate("opacity", 1.0, duration)
+                item.animate("opacity", 1.0, duration, group=group)
         for seat in Seat:
             for item in self.incoming[seat]:
                 if not item.landing:
@@ -378,6 +390,13 @@ class TableScene(QGraphicsScene):
                     else:
                         QTimer.singleShot(duration, lambda s=seat, i=item: self._land(s, i))
         self._place_decorations()
+        if group is None:
+            return None
+        if group.animationCount() == 0:
+            group.deleteLater()
+            return None
+        group.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        return group
 
     def _land(self, seat: Seat, item: CardItem) -> None:
         """A card flying to another seat's hand has arrived: the fan draws it from now on."""
