@@ -116,7 +116,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine", "net"])
+    parser.add_argument("what", choices=["rules", "engine", "net", "ui"])
     parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
     parser.set_defaults(handler=_bench)
 
@@ -126,6 +126,15 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.net.bench import run as run_net
 
         run_net(args.hands or 2)
+        return 0
+    if args.what == "ui":
+        import time
+
+        started = time.perf_counter()  # before Qt and the window are imported
+        started_cpu = time.process_time()
+        from shengji_desktop.ui.bench import run as run_ui
+
+        run_ui(started, started_cpu)
         return 0
     from shengji_desktop.engine.bench import run
 

@@ -2,48 +2,57 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import random
 import signal
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import (
-    QAction,
-    QBrush,
-    QColor,
-    QFont,
-    QKeySequence,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QRadialGradient,
-    QResizeEvent,
-)
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QGraphicsView,
     QMainWindow,
     QMessageBox,
+    QSplitter,
     QWidget,
 )
 
 from shengji_desktop import __version__
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
+from shengji_desktop.rules.options import Game
+
+from . import i18n
+from .animations import SPEEDS, Animator, speed_names
+from .cards import CardPixmaps, make_icon
+from .i18n import tr
+from .models import LogModel, ScoreSheetModel
+from .panels import ActionBar, Choice, InfoPanel, Overlay, settlement_lines
+from .table import TableScene, TableView
+from .tasks import Task
+from .texts import (
+    SUIT_SYMBOLS,
+    cards_text,
+    game_name,
+    kind_name,
+    seat_name,
+    suit_name,
+    winner_text,
+)
+
+if TYPE_CHECKING:  # the engine and the dialogs load after the first paint
+    from shengji_desktop.engine.match import Match
+
+    from .controller import GameController
+    from .dialogs import NewGame
 
 APP_NAME = "Shengji Desktop"
 ORG_NAME = "shengji-desktop"
 WINDOW_TITLE = "升级 Shengji Desktop"
 WINDOW_SIZE = (1280, 720)
-
-# The table is laid out in these scene units; the view scales it to the window.
-TABLE_RECT = QRectF(0, 0, 1600, 900)
-
-FELT_CENTRE = QColor("#2f8f4e")
-FELT_EDGE = QColor("#0c3d1f")
-TABLE_LINE = QColor(255, 255, 255, 40)
-TITLE_COLOUR = QColor(255, 255, 255, 60)
-SUBTITLE_COLOUR = QColor(255, 255, 255, 110)
 
 
 def about_text() -> str:
@@ -53,92 +62,698 @@ def about_text() -> str:
     )
 
 
-class FeltView(QGraphicsView):
-    """A view that paints green card-table felt behind whatever the scene holds."""
-
-    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
-        super().__init__(scene, parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
-        self.setBackgroundBrush(FELT_EDGE)  # seen only before the first paint
-
-    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        # The gradient follows the visible area, not the scene, so the lit centre stays in
-        # the middle of the window whatever its shape.
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        radius = 0.75 * max(visible.width(), visible.height())
-        gradient = QRadialGradient(visible.center(), radius, visible.center() - QPointF(0, 80))
-        gradient.setColorAt(0.0, FELT_CENTRE)
-        gradient.setColorAt(1.0, FELT_EDGE)
-        painter.fillRect(rect, QBrush(gradient))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-
-def build_table_scene() -> QGraphicsScene:
-    """The table as it looks before a game starts: its edge and the name of the program."""
-    scene = QGraphicsScene(TABLE_RECT)
-
-    edge = QPainterPath()
-    edge.addRoundedRect(TABLE_RECT.adjusted(40, 40, -40, -40), 36, 36)
-    scene.addPath(edge, QPen(TABLE_LINE, 3), Qt.BrushStyle.NoBrush)
-
-    title = QGraphicsSimpleTextItem("升级")
-    title_font = QFont()
-    title_font.setPixelSize(220)
-    title_font.setBold(True)
-    title.setFont(title_font)
-    title.setBrush(TITLE_COLOUR)
-    scene.addItem(title)
-
-    subtitle = QGraphicsSimpleTextItem("Shengji Desktop  ·  大连打滚子  ·  拖拉机  ·  三打一")
-    subtitle_font = QFont()
-    subtitle_font.setPixelSize(34)
-    subtitle.setFont(subtitle_font)
-    subtitle.setBrush(SUBTITLE_COLOUR)
-    scene.addItem(subtitle)
-
-    centre = TABLE_RECT.center()
-    title_rect = title.boundingRect()
-    subtitle_rect = subtitle.boundingRect()
-    title.setPos(centre.x() - title_rect.width() / 2, centre.y() - title_rect.height() + 20)
-    subtitle.setPos(centre.x() - subtitle_rect.width() / 2, centre.y() + 50)
-    return scene
-
-
 class MainWindow(QMainWindow):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        save_path: Path | None = None,
+        check_save: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowIcon(make_icon())
         self.resize(*WINDOW_SIZE)
+        self._save_path = save_path
+        self.settings = QSettings()
+        self.pixmaps = CardPixmaps()
+        self.scene = TableScene(self.pixmaps)
+        self.view = TableView(self.scene, self)
+        self.score = ScoreSheetModel()
+        self.log = LogModel()
+        self.panel = InfoPanel(self.score, self.log)
+        self.panel.setMinimumWidth(290)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.panel)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.setCentralWidget(self.splitter)
+        self.bar = ActionBar(self.view.viewport())
+        self.overlay = Overlay(self.view.viewport())
+        self.animator = Animator(self.scene, self)
+        self.animator.set_speed(str(self.settings.value("ui/speed", "normal")))
+        self.animator.event_shown.connect(self._event_shown)
+        self.animator.batch_done.connect(self._batch_done)
+        self.controller: GameController | None = None
+        self.saved_game: tuple[Match, list[Any], list[str]] | None = None
+        self._last_view: dict[str, Any] = {}
+        self._hint: Action | None = None
 
-        self.scene = build_table_scene()
-        self.view = FeltView(self.scene, self)
-        self.setCentralWidget(self.view)
+        self.view.resized.connect(self.place_bar)
+        self.view.hint_requested.connect(self.hint)
+        self.scene.selection_changed.connect(self.refresh_actions)
+        self.scene.play_requested.connect(self.primary_action)
+        self._build_menus()
+        self.statusBar().showMessage(tr("Welcome"))
+        self.show_start()
+        if check_save:
+            QTimer.singleShot(0, self.check_saved_game)
 
-        game_menu = self.menuBar().addMenu("&Game")
-        self.new_game_action = QAction("&New game", self)
+    @property
+    def save_path(self) -> Path:
+        if self._save_path is None:
+            from shengji_desktop.engine.record import default_save_path
+
+            self._save_path = default_save_path()
+        return self._save_path
+
+    # ------------------------------------------------------------------ menus
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        bar.clear()
+        game_menu = bar.addMenu(tr("&Game"))
+        self.new_game_action = QAction(tr("&New game…"), self)
         self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
-        self.new_game_action.setEnabled(False)  # no game to start until the table exists
+        self.new_game_action.triggered.connect(self.ask_new_game)
         game_menu.addAction(self.new_game_action)
+        self.continue_action = QAction(tr("&Continue saved game"), self)
+        self.continue_action.setEnabled(self.saved_game is not None)
+        self.continue_action.triggered.connect(self.continue_saved)
+        game_menu.addAction(self.continue_action)
         game_menu.addSeparator()
-        self.quit_action = QAction("&Quit", self)
+        self.quit_action = QAction(tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         game_menu.addAction(self.quit_action)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.about_action = QAction("&About", self)
+        settings_menu = bar.addMenu(tr("&Settings"))
+        lang_menu = settings_menu.addMenu(tr("Language"))
+        group = QActionGroup(self)
+        mode = i18n.current_mode()
+        self.language_actions: dict[str, QAction] = {}
+        for key, name in i18n.language_names().items():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(key == mode)
+            act.triggered.connect(lambda _=False, k=key: self.set_language(k))
+            group.addAction(act)
+            lang_menu.addAction(act)
+            self.language_actions[key] = act
+        speed_menu = settings_menu.addMenu(tr("Animation speed"))
+        sgroup = QActionGroup(self)
+        current = str(self.settings.value("ui/speed", "normal"))
+        self.speed_actions: dict[str, QAction] = {}
+        for key, name in speed_names().items():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(key == current)
+            act.triggered.connect(lambda _=False, k=key: self.set_speed(k))
+            sgroup.addAction(act)
+            speed_menu.addAction(act)
+            self.speed_actions[key] = act
+
+        help_menu = bar.addMenu(tr("&Help"))
+        keys = QAction(tr("&Keyboard"), self)
+        keys.triggered.connect(self.show_keys)
+        help_menu.addAction(keys)
+        self.about_action = QAction(tr("&About"), self)
         self.about_action.triggered.connect(self.show_about)
         help_menu.addAction(self.about_action)
 
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}", about_text())
+
+    def show_keys(self) -> None:
+        QMessageBox.information(
+            self,
+            tr("Keyboard"),
+            tr(
+                "Left/Right: move between your cards\nUp/Down: change row\n"
+                "Space: select the card\nEnter: play (or the main button)\nH: hint\n"
+                "Esc: clear the selection\nDouble click a card: select it and play"
+            ),
+        )
+
+    def set_language(self, mode: str) -> None:
+        self.settings.setValue(i18n.LANGUAGE_KEY, mode)
+        i18n.install(mode)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self._build_menus()
+        self.panel.deleteLater()
+        self.panel = InfoPanel(self.score, self.log)
+        self.panel.setMinimumWidth(290)
+        self.splitter.addWidget(self.panel)
+        self.score.layoutChanged.emit()
+        self.scene.kitty_label.set_text(tr("Kitty"))
+        if self.controller is not None:
+            self.scene.names = self.seat_names()
+            if self._last_view:
+                self.panel.update_view(self._last_view)
+                self.scene.update_plates(self._last_view)
+            self.refresh_actions()
+        else:
+            self.show_start()
+
+    def set_speed(self, key: str) -> None:
+        self.settings.setValue("ui/speed", key)
+        self.animator.set_speed(key)
+
+    # ------------------------------------------------------------------ start, new, continue
+
+    def show_start(self) -> None:
+        self.scene.show_title(True)
+        buttons: list[tuple[str, str, Any, bool]] = [
+            ("new", tr("New game"), self.ask_new_game, False)
+        ]
+        lines = [(tr("Games"), tr("Da Gunzi · Tractor · Three against one"))]
+        if self.saved_game is not None:
+            match = self.saved_game[0]
+            buttons.insert(0, ("continue", tr("Continue"), self.continue_saved, False))
+            lines.append(
+                (
+                    tr("Saved game"),
+                    tr("{game}, hand {n}").format(game=game_name(match.game), n=match.hand_number),
+                )
+            )
+        self.overlay.centre_at = 0.5
+        self.overlay.show_content("", lines, buttons)
+        self.bar.hide()
+
+    def check_saved_game(self) -> None:
+        """Read the autosave off the GUI thread; offer to continue it when it loads."""
+        path = self.save_path
+        if not path.exists():
+            return
+
+        from shengji_desktop.engine.record import RecordError, replay
+
+        def load() -> tuple[Match, list[Any], list[str]] | None:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            match, events = replay(data)
+            seats = list(data.get("ui", {}).get("seats") or ["human", "normal", "normal", "normal"])
+            if match.phase == "over" or len(seats) != 4:
+                return None
+            return match, events, seats
+
+        task = Task(load)
+        self._load_task = task
+
+        def done(result: Any) -> None:
+            if isinstance(result, tuple):
+                self.saved_game = result
+                self.continue_action.setEnabled(True)
+                if self.controller is None:
+                    self.show_start()
+            elif isinstance(result, RecordError | ValueError | OSError):
+                self.statusBar().showMessage(tr("The saved game could not be read."))
+
+        task.signals.done.connect(done)
+        from PySide6.QtCore import QThreadPool
+
+        QThreadPool.globalInstance().start(task)
+
+    def ask_new_game(self) -> None:
+        from .dialogs import NewGameDialog, load_new_game, save_new_game
+
+        dialog = NewGameDialog(load_new_game(self.settings), self)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice()
+        save_new_game(choice, self.settings)
+        self.start_new(choice)
+
+    def start_new(self, choice: NewGame, seed: int | None = None) -> GameController:
+        self.set_speed(choice.speed)
+        if choice.speed in self.speed_actions:
+            self.speed_actions[choice.speed].setChecked(True)
+        from shengji_desktop.engine.match import Match
+
+        seed = random.randrange(2**31) if seed is None else seed
+        match = Match(choice.game, choice.options, seed)
+        return self.start_match(match, choice.seats, [])
+
+    def continue_saved(self) -> None:
+        if self.saved_game is None:
+            return
+        match, events, seats = self.saved_game
+        self.saved_game = None
+        self.continue_action.setEnabled(False)
+        self.start_match(match, seats, events)
+
+    def start_match(self, match: Match, seats: list[str], past: list[Any]) -> GameController:
+        self.stop_controller()
+        self.overlay.hide()
+        self.overlay.centre_at = 0.4
+        self.score.reset(match.game.value)
+        self.log.clear()
+        for event in past:
+            ev = event.for_seat(Seat.S)
+            self.score.feed(ev)
+        for event in past[-400:]:
+            self.log.feed(event.for_seat(Seat.S))
+        from .controller import GameController
+
+        controller = GameController(match, seats, self.save_path, parent=self)
+        self.controller = controller
+        self.scene.clear_table()
+        self.scene.names = self.seat_names()
+        self.animator.attach(controller)
+        controller.prompt_changed.connect(self.refresh_actions)
+        controller.message.connect(self.show_message)
+        controller.hint_ready.connect(self.show_hint)
+        controller.hand_over.connect(self.show_settlement)
+        controller.match_over.connect(self.show_match_over)
+        controller.failed.connect(self.show_failure)
+        self.bar.show()
+        controller.start()
+        self.view.setFocus()
+        return controller
+
+    def stop_controller(self) -> None:
+        if self.controller is None:
+            return
+        self.animator.detach()
+        self.controller.shutdown()
+        self.controller.deleteLater()
+        self.controller = None
+
+    def seat_names(self) -> dict[Seat, tuple[str, str]]:
+        c = self.controller
+        names = {}
+        for seat in Seat:
+            kind = c.kind_of(seat) if c is not None else "normal"
+            names[seat] = (seat_name(seat, Seat.S), kind_name(kind))
+        return names
+
+    # ------------------------------------------------------------------ events from the table
+
+    def _event_shown(self, ev: dict[str, Any]) -> None:
+        self.score.feed(ev)
+        self.log.feed(ev)
+        if ev["event"] == "kitty_shown" and ev.get("kitty"):
+            self.panel.seen_kitty = ev["kitty"]  # SD-KITTY-2: the defenders' look stays in view
+        elif ev["event"] == "hand_started":
+            self.panel.seen_kitty = ""
+
+    def _batch_done(self, view: dict[str, Any]) -> None:
+        self._last_view = view
+        c = self.controller
+        acting = ""
+        if c is not None and view["phase"] not in ("deal", "play", "settled", "over"):
+            seats = c.match.to_act() if not c.busy else []
+            acting = seats[0].name if seats else ""
+        self.scene.acting = Seat[acting] if acting else None
+        self.scene.update_plates(view)
+        self.panel.update_view(view, acting)
+        self.refresh_actions()
+
+    # ------------------------------------------------------------------ the action bar
+
+    def place_bar(self) -> None:
+        vp = self.view.viewport()
+        top = self.view.mapFromScene(QPointF(0, self.scene.hand_top())).y()
+        for child in self.bar.findChildren(QWidget):
+            child.ensurePolished()
+        layout = self.bar.layout()
+        assert layout is not None
+        layout.invalidate()
+        layout.activate()
+        height = max(self.bar.sizeHint().height(), layout.heightForWidth(vp.width()))
+        # The bar's top stays put (a notice may grow it downwards over the hand's edge), and
+        # the viewer's played cards sit above it.
+        nominal = self.bar.nominal_height()
+        self.bar.resize(vp.width(), max(height, nominal))
+        self.bar.move(0, max(0, top - nominal - 4))
+        zoom = self.view.transform().m11() or 1.0
+        bar_height = (nominal + 8) / zoom
+        if abs(bar_height - self.scene.bar_height) > 1:
+            self.scene.bar_height = bar_height
+            self.scene.relayout(0)
+        if self.overlay.isVisible():
+            self.overlay.recentre()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        # The panel grows with the window (a fifth of it, within reason); the table gets the rest.
+        total = self.splitter.width()
+        panel = int(min(460, max(290, total * 0.21)))
+        self.splitter.setSizes([max(100, total - panel), panel])
+        QTimer.singleShot(0, self.place_bar)
+
+    def show_message(self, text: str) -> None:
+        self.bar.set_notice(text)
+        self.statusBar().showMessage(text, 8000)
+        self.place_bar()
+
+    def show_failure(self, text: str) -> None:
+        self.statusBar().showMessage(text)
+        QMessageBox.warning(self, tr("Something went wrong"), text)
+
+    def refresh_actions(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        choices, prompt, notice = self.current_choices()
+        self.bar.set_prompt(prompt)
+        self.bar.set_choices(choices)
+        if notice is not None:
+            self.bar.set_notice(notice)
+        if self._hint is not None:
+            self.bar.hint_button(self._hint_key(self._hint))
+        self.place_bar()
+
+    def _hint_key(self, action: Action) -> str:
+        if action.kind is Act.PLAY:
+            return "play"
+        if action.kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
+            return str(action.kind.value)
+        return self._key_for(action)
+
+    def _key_for(self, action: Action) -> str:
+        parts = [action.kind.value]
+        if action.value is not None:
+            parts.append(str(action.value))
+        if action.suit is not None:
+            parts.append(action.suit.letter)
+        if action.cards:
+            parts.append("-".join(str(int(c)) for c in action.cards))
+        if action.taken:
+            parts.append("t" + "-".join(str(int(c)) for c in action.taken))
+        return "_".join(parts)
+
+    def current_choices(self) -> tuple[list[Choice], str, str | None]:
+        """The buttons and prompt for this moment; the notice is None to keep the current."""
+        c = self.controller
+        assert c is not None
+        m = c.match
+        phase = m.phase
+        legal = c.human_legal
+        selected = self.scene.selected_cards()
+        hint = Choice(
+            "hint", tr("Hint"), tr("What the normal computer player would do (H)"), self.hint
+        )
+        if c.human is None:
+            return [], tr("Watching the computer players"), None
+        if phase == "deal":
+            decls = [a for a in legal if a.kind is Act.DECLARE]
+            choices = [self._action_choice(a) for a in decls]
+            prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
+            return choices, prompt, None
+        if c.waiting == "next_hand":
+            return [], "", ""
+        if c.waiting == "over":
+            return [], tr("Match over"), ""
+        if c.waiting != "human":
+            # the match may be ahead of the table (its animations still running)
+            seats = [s for s in c.match.to_act() if s != c.human]
+            turn = seats[0].name if seats else self._last_view.get("turn")
+            if turn == Seat.S.name:
+                turn = None
+            who = seat_name(turn, Seat.S) if turn else ""
+            text = tr("Waiting for {who}…").format(who=who) if who else tr("Please wait…")
+            return [], text, None
+        kinds = {a.kind for a in legal}
+        if Act.PLAY in kinds:
+            check = c.check_play(selected)
+            leading = not self._last_view.get("trick")
+            prompt = tr("Your lead") if leading else tr("Your turn: follow")
+            play = Choice(
+                "play",
+                tr("Play"),
+                tr("Play the selected cards (Enter)"),
+                self.play_selected,
+                primary=True,
+                enabled=check.ok,
+            )
+            choices = [play]
+            if Act.CLAIM in kinds:
+                claim = next(a for a in legal if a.kind is Act.CLAIM)
+                choices.append(
+                    Choice(
+                        "claim",
+                        tr("Claim"),
+                        tr("Lay down your hand: every card of yours wins (SD-CLAIM-1)"),
+                        lambda: self.do(claim),
+                    )
+                )
+            choices += [
+                hint,
+                Choice("clear", tr("Clear"), tr("Deselect all (Esc)"), self.scene.clear_selection),
+            ]
+            notice = "" if not selected else (check.message or "")
+            return choices, prompt, notice
+        for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
+            offered = [a for a in legal if a.kind is kind]
+            if offered:
+                return self._card_choice(kind, offered, selected, hint)
+        # buttons only: bids, declarations, passes, revolts, joker burials, trump choice
+        choices = [self._action_choice(a) for a in legal]
+        if legal:
+            choices.append(hint)
+        if phase == "declare" and kinds == {Act.PASS}:
+            return choices, tr("Nothing to declare: pass"), None
+        prompts = {
+            Act.BID: tr("Your bid"),
+            Act.DECLARE: tr("Declare or pass"),
+            Act.REVOLT: tr("Revolt?"),
+            Act.COUNTER: tr("Counter the revolt?"),
+            Act.BURY_JOKERS: tr("Bury jokers into the kitty?"),
+            Act.CHOOSE_TRUMP: tr("Choose the trump suit"),
+        }
+        text = next((prompts[k] for k in prompts if k in kinds), tr("Your decision"))
+        return choices, text, None
+
+    def _card_choice(
+        self, kind: Act, offered: list[Action], selected: list[Card], hint: Choice
+    ) -> tuple[list[Choice], str, str | None]:
+        c = self.controller
+        assert c is not None
+        need = offered[0].value if offered[0].value is not None else len(offered[0].cards)
+        explicit = [a.cards for a in offered if a.cards]
+        chosen = tuple(sorted(selected))
+        ok = chosen in explicit if explicit else len(selected) == need
+        tribute = self._last_view.get("tribute") or {}
+        other = tribute.get("receiver") if kind is Act.TRIBUTE else tribute.get("payer")
+        who = seat_name(other, Seat.S) if other else "—"
+        texts = {
+            Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
+            Act.TRIBUTE: (
+                tr("Pay tribute"),
+                tr("Tribute to {who}: your {n} strongest eligible cards"),
+            ),
+            Act.RETURN: (tr("Return"), tr("Return {n} cards to {who} ({k}/{n})")),
+        }
+        button, prompt = texts[kind]
+        notice: str | None = None
+        if kind is Act.BURY:
+            rules = {
+                Game.DL: tr(
+                    "Any cards; a small joker only when you keep no big joker (DL-KITTY-6)."
+                ),
+                Game.TR: tr("Any 8 cards; the kitty is shown face up (TR-KITTY-2)."),
+                Game.SD: tr("Any 6 cards; the kitty is never shown (SD-KITTY-4)."),
+            }
+            notice = rules[c.match.game]
+        if explicit and len(explicit) > 1:
+            options = " / ".join(cards_text(e) for e in explicit[:4])
+            notice = tr("Choose one of: {options}").format(options=options)
+        choice = Choice(
+            kind.value,
+            button,
+            prompt.format(n=need, k=len(selected), who=who),
+            lambda: self.choose(kind),
+            primary=True,
+            enabled=ok,
+        )
+        return [choice, hint], prompt.format(n=need, k=len(selected), who=who), notice
+
+    def _action_choice(self, action: Action) -> Choice:
+        kind = action.kind
+        if kind is Act.PASS:
+            c = self.controller
+            phase = c.match.phase if c is not None else ""
+            text = tr("No bid") if phase == "bid" else tr("Pass")
+            return Choice(self._key_for(action), text, tr("Decline"), lambda: self.do(action))
+        if kind is Act.BID:
+            return Choice(
+                self._key_for(action),
+                tr("{n} points").format(n=action.value),
+                tr("Bid to collect at least {n} points alone").format(n=action.value),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.DECLARE:
+            cards = action.cards
+            if cards == (BIG_JOKER,):
+                text = tr("Show big joker")
+            elif len(cards) == 3 and cards[0] in (BIG_JOKER, SMALL_JOKER):
+                name = tr("3 big jokers") if cards[0] == BIG_JOKER else tr("3 small jokers")
+                suit = SUIT_SYMBOLS[action.suit.letter] if action.suit is not None else ""
+                text = f"{name} → {suit}"
+            else:
+                text = tr("Declare {cards}").format(cards=cards_text(cards))
+            return Choice(
+                self._key_for(action),
+                text,
+                tr("Show these cards to make their suit trump"),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.REVOLT:
+            return Choice(
+                self._key_for(action),
+                tr("Revolt with {cards}").format(cards=cards_text(action.cards)),
+                tr("Show three identical jokers to cancel the tribute (DL-TRIB-6)"),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.COUNTER:
+            return Choice(
+                self._key_for(action),
+                tr("Counter with 3 big jokers"),
+                tr("Void the revolt: the tribute is paid (DL-TRIB-7)"),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.BURY_JOKERS:
+            if action.taken:
+                text = tr("Bury {jokers}, take {taken}").format(
+                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
+                )
+            else:  # the kitty is hidden from this seat: the weakest cards come out
+                text = tr("Bury {jokers}").format(jokers=cards_text(action.cards))
+            return Choice(
+                self._key_for(action),
+                text,
+                tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)"),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.CHOOSE_TRUMP:
+            assert action.suit is not None
+            return Choice(
+                self._key_for(action),
+                suit_name(action.suit.letter),
+                tr("Make this suit trump (SD-KITTY-3)"),
+                lambda: self.do(action),
+                primary=True,
+            )
+        if kind is Act.CLAIM:
+            return Choice("claim", tr("Claim"), tr("Lay down your hand"), lambda: self.do(action))
+        return Choice(self._key_for(action), kind.value, "", lambda: self.do(action))
+
+    # ------------------------------------------------------------------ doing things
+
+    def do(self, action: Action) -> None:
+        c = self.controller
+        if c is None:
+            return
+        self._hint = None
+        if c.act(action):
+            self.bar.set_notice("")
+
+    def play_selected(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        self._hint = None
+        if c.play_cards(self.scene.selected_cards()):
+            self.bar.set_notice("")
+
+    def choose(self, kind: Act) -> None:
+        c = self.controller
+        if c is None:
+            return
+        self._hint = None
+        selected = self.scene.selected_cards()
+        offered = [a for a in c.human_legal if a.kind is kind]
+        if offered and offered[0].cards:
+            chosen = tuple(sorted(selected))
+            match = next((a for a in offered if a.cards == chosen), None)
+            if match is None:
+                self.show_message(tr("Select one of the offered sets of cards."))
+                return
+            self.do(match)
+            return
+        if c.choose_cards(kind, selected):
+            self.bar.set_notice("")
+
+    def primary_action(self) -> None:
+        """Enter or a double click: press the main button if it is enabled."""
+        for key in ("play", "bury", "tribute", "return"):
+            button = self.bar.buttons.get(key)
+            if button is not None and button.isEnabled():
+                button.click()
+                return
+        if "play" in self.bar.buttons:
+            self.play_selected()
+
+    def hint(self) -> None:
+        c = self.controller
+        if c is not None:
+            c.hint()
+
+    def show_hint(self, action: Action | None) -> None:
+        if action is None:
+            return
+        self._hint = action
+        if action.cards and action.kind in (Act.PLAY, Act.BURY, Act.TRIBUTE, Act.RETURN):
+            self.scene.set_selected(action.cards, hinted=True)
+        self.refresh_actions()
+        self.show_message(tr("Hint: {what}").format(what=self.describe_action(action)))
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind is Act.PLAY:
+            return tr("play {cards}").format(cards=cards_text(action.cards))
+        if action.kind is Act.PASS:
+            return tr("pass")
+        if action.kind is Act.BID:
+            return tr("bid {n}").format(n=action.value)
+        if action.kind is Act.CHOOSE_TRUMP and action.suit is not None:
+            return tr("trump {suit}").format(suit=SUIT_SYMBOLS[action.suit.letter])
+        if action.cards:
+            return f"{action.kind.value} {cards_text(action.cards)}"
+        return str(action.kind.value)
+
+    # ------------------------------------------------------------------ hand and match over
+
+    def show_settlement(self, view: dict[str, Any]) -> None:
+        c = self.controller
+        if c is None or c.human is None:
+            return
+        lines = settlement_lines(view, Seat.S)
+        kitty = [int(x) for x in _cards(view.get("kitty"))]
+        self.overlay.show_content(
+            tr("Hand {n} settled").format(n=view["hand_number"]),
+            lines,
+            [("next", tr("Next hand"), self.next_hand, False)],
+            kitty,
+        )
+
+    def next_hand(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        self.overlay.hide()
+        c.next_hand()
+
+    def show_match_over(self, view: dict[str, Any]) -> None:
+        winner = view.get("match", {}).get("winner")
+        lines = settlement_lines(view, Seat.S)
+        self.overlay.show_content(
+            tr("Match over: {winner} wins").format(winner=winner_text(winner, Seat.S)),
+            lines,
+            [("newgame", tr("New game"), self.ask_new_game, False)],
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.controller is not None:
+            with contextlib.suppress(OSError):
+                self.controller.flush_save()
+        self.stop_controller()
+        super().closeEvent(event)
+
+
+def _cards(text: str | None) -> list[Card]:
+    from shengji_desktop.rules.cards import parse_cards
+
+    return parse_cards(text) if text else []
 
 
 def run_gui(argv: Sequence[str]) -> int:
@@ -149,6 +764,10 @@ def run_gui(argv: Sequence[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
+    i18n.install(i18n.saved_language())
     window = MainWindow()
     window.show()
     return app.exec()
+
+
+__all__ = ["SPEEDS", "MainWindow", "run_gui"]

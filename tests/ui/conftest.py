@@ -1,5 +1,20 @@
-"""Qt tests run without a screen unless the caller chose a platform (e.g. xcb under Xvfb)."""
+"""Qt tests run without a screen unless the caller chose a platform (e.g. xcb under Xvfb).
+
+Settings go to a temporary folder so that tests never read or change the player's own."""
 
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def private_settings(tmp_path, qapp):
+    from PySide6.QtCore import QCoreApplication, QSettings
+
+    QCoreApplication.setOrganizationName("shengji-desktop-tests")
+    QCoreApplication.setApplicationName("shengji-desktop-tests")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    yield tmp_path

@@ -1,4 +1,4 @@
-"""The main window: title, felt table, menus; shown and closed offscreen."""
+"""The main window: title, felt table, menus, start screen; shown and closed offscreen."""
 
 import os
 import subprocess
@@ -8,14 +8,15 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from shengji_desktop import __version__
-from shengji_desktop.ui.app import WINDOW_SIZE, FeltView, MainWindow, about_text
+from shengji_desktop.ui.app import WINDOW_SIZE, MainWindow, about_text
+from shengji_desktop.ui.table import TableView
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot) -> MainWindow:
-    main_window = MainWindow()
+def window(qtbot, tmp_path) -> MainWindow:
+    main_window = MainWindow(save_path=tmp_path / "autosave.json")
     qtbot.addWidget(main_window)
     return main_window
 
@@ -23,15 +24,18 @@ def window(qtbot) -> MainWindow:
 def test_window_has_title_size_and_a_felt_scene(window: MainWindow) -> None:
     assert window.windowTitle() == "升级 Shengji Desktop"
     assert (window.width(), window.height()) == WINDOW_SIZE
-    assert isinstance(window.centralWidget(), FeltView)
+    assert isinstance(window.view, TableView)
     assert window.view.scene() is window.scene
-    assert window.scene.items(), "the empty table still shows its edge and title"
+    assert window.scene.items(), "the empty table still shows its title"
+    assert window.overlay.isVisibleTo(window), "the start screen offers a new game"
+    assert "new" in window.overlay.buttons
 
 
 def test_menus(window: MainWindow) -> None:
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&Game", "&Help"]
-    assert not window.new_game_action.isEnabled()
+    assert menus == ["&Game", "&Settings", "&Help"]
+    assert window.new_game_action.isEnabled()
+    assert not window.continue_action.isEnabled(), "no saved game to continue"
     assert window.quit_action.isEnabled()
     assert __version__ in about_text()
 
@@ -50,7 +54,7 @@ def test_window_shows_paints_and_closes(window: MainWindow, qtbot) -> None:
     assert image.width() > 0 and image.height() > 0
     # The middle of the table is felt green, not the default grey of an empty widget.
     middle = window.view.mapTo(window, window.view.rect().center())
-    colour = image.pixelColor(middle.x(), middle.y() + 200)
+    colour = image.pixelColor(middle.x() - 300, middle.y() + 200)
     assert colour.green() > colour.red() + 30 and colour.green() > colour.blue() + 30
 
     window.quit_action.trigger()

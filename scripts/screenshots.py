@@ -1,0 +1,188 @@
+"""Render each phase of each game to PNG files, for looking at the table as a player would.
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" python scripts/screenshots.py --out shots
+    QT_QPA_PLATFORM=offscreen python scripts/screenshots.py --game dl --size 1920x1080
+
+The bottom seat is played by a simple automatic "human" (random legal choices, made through
+the same controller calls as the buttons); the other seats are computer players. A picture is
+taken the first time each moment comes up: the deal, declaring or bidding, the kitty, a lead,
+a trick in progress, the settlement, and the match's next hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="shots")
+    parser.add_argument("--game", choices=["dl", "tr", "sd", "all"], default="all")
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--speed", default="fast")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--hands", type=int, default=1, help="hands to play per game")
+    parser.add_argument("--lang", default="both", choices=["both", "zh", "en"])
+    parser.add_argument("--ai", default="normal")
+    args = parser.parse_args()
+
+    app = QApplication(sys.argv[:1])
+    app.setOrganizationName("shengji-desktop-screenshots")
+    app.setApplicationName("shengji-desktop-screenshots")
+    from shengji_desktop.engine.actions import Act, Action
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
+    from shengji_desktop.rules.options import Game, Options
+    from shengji_desktop.ui import i18n
+    from shengji_desktop.ui.app import MainWindow
+    from shengji_desktop.ui.dialogs import NewGame
+
+    i18n.install(args.lang)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    width, height = (int(x) for x in args.size.split("x"))
+    games = [Game(g) for g in ("dl", "tr", "sd")] if args.game == "all" else [Game(args.game)]
+    tmp = Path(tempfile.mkdtemp())
+    window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
+    window.resize(width, height)
+    window.show()
+    rng = random.Random(args.seed)
+    taken: list[str] = []
+    state = {"game": 0, "since": 0, "waiting_for": "", "hands": 0}
+
+    def file_name(name: str) -> str:
+        return f"{games[state['game']].value}-{name}-{width}x{height}.png"
+
+    def shoot(name: str) -> None:
+        path = out / file_name(name)
+        if path.name in taken:
+            return
+        window.grab().save(str(path))
+        taken.append(path.name)
+        print(path, flush=True)
+
+    def start_game() -> None:
+        game = games[state["game"]]
+        seats = ["human", args.ai, args.ai, args.ai]
+        window.start_new(NewGame(game, Options(), seats, args.speed), seed=args.seed)
+        state["hands"] = 0
+
+    def decide() -> None:
+        c = window.controller
+        assert c is not None
+        legal = c.human_legal
+        kinds = {a.kind for a in legal}
+        if Act.PLAY in kinds:
+            plays = [a for a in legal if a.kind is Act.PLAY]
+            action = rng.choice(plays)
+            window.scene.set_selected(action.cards)
+            window.play_selected()
+            return
+        for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
+            offered = [a for a in legal if a.kind is kind]
+            if offered:
+                if offered[0].cards:
+                    window.scene.set_selected(offered[0].cards)
+                    window.choose(kind)
+                    return
+                hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
+                plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
+                rng.shuffle(plain)
+                assert offered[0].value is not None
+                window.scene.set_selected(plain[: offered[0].value])
+                window.choose(kind)
+                return
+        non_pass = [a for a in legal if a.kind is not Act.PASS]
+        action: Action = rng.choice(non_pass if non_pass and rng.random() < 0.6 else legal)
+        window.do(action)
+
+    def tick() -> None:
+        c = window.controller
+        if c is None:
+            return
+        m = c.match
+        phase = m.phase
+        view = window._last_view
+        if phase == "deal" and m.hand.dealt > m.hand.deal_size // 2:
+            shoot(f"h{m.hand_number}-1-deal")
+        if c.waiting == "human" and not window.animator.running:
+            kinds = {a.kind for a in c.human_legal}
+            if state["waiting_for"] != str(c._version):
+                state["waiting_for"] = str(c._version)
+                state["since"] = 0
+                return
+            state["since"] += 1
+            if state["since"] < 3:
+                return
+            label = None
+            if Act.BID in kinds or (phase == "bid"):
+                label = "2-bid"
+            elif phase == "declare":
+                label = "2-declare"
+            elif phase == "tribute":
+                label = "3-tribute"
+            elif Act.BURY in kinds:
+                # show the selection the player is about to bury
+                label = "4-bury"
+            elif Act.BURY_JOKERS in kinds:
+                label = "4-jokers"
+            elif Act.CHOOSE_TRUMP in kinds:
+                label = "3-trump"
+            elif Act.PLAY in kinds:
+                trick = view.get("trick") or []
+                if not trick:
+                    label = "5-lead"
+                elif len(trick) >= 2:
+                    label = "6-midtrick"
+            name = f"h{m.hand_number}-{label}" if label else ""
+            if label and file_name(name) not in taken:
+                if label == "4-bury":
+                    offered = next(a for a in c.human_legal if a.kind is Act.BURY)
+                    hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
+                    plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
+                    assert offered.value is not None
+                    window.scene.set_selected(plain[: offered.value])
+                    window.refresh_actions()
+                    QTimer.singleShot(250, lambda: shoot(name))
+                    state["since"] = -4
+                    return
+                shoot(name)
+            decide()
+            state["waiting_for"] = ""
+            return
+        if c.waiting == "next_hand" and not window.animator.running:
+            shoot(f"h{m.hand_number}-7-settled")
+            state["hands"] += 1
+            if state["hands"] < args.hands:
+                window.next_hand()
+                return
+            next_game()
+        elif c.waiting == "over":
+            shoot(f"h{m.hand_number}-8-over")
+            next_game()
+
+    def next_game() -> None:
+        state["game"] += 1
+        if state["game"] >= len(games):
+            timer.stop()
+            window.stop_controller()
+            app.quit()
+            return
+        start_game()
+
+    timer = QTimer()
+    timer.timeout.connect(tick)
+    timer.start(120)
+    start_game()
+    app.exec()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The new game dialog (game, seats, every rule option, animation speed), remembered with
+QSettings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSettings, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
+
+from .animations import SPEEDS, speed_names
+from .i18n import tr
+from .models import SeatListModel
+from .texts import game_name, kind_name, option_help, option_label, value_text
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass
+class NewGame:
+    game: Game
+    options: Options
+    seats: list[str]
+    speed: str
+
+
+def load_new_game(settings: QSettings | None = None) -> NewGame:
+    """The last choices, or the defaults (RULES.md §5) where nothing valid is stored."""
+    s = settings or QSettings()
+    try:
+        game = Game(str(s.value("newgame/game", "dl")))
+    except ValueError:
+        game = Game.DL
+    seats = str(s.value("newgame/seats", "human,normal,normal,normal")).split(",")
+    if (
+        len(seats) != 4
+        or seats[0] not in ("human", "easy", "normal", "hard")
+        or any(k not in ("easy", "normal", "hard") for k in seats[1:])
+    ):
+        seats = ["human", "normal", "normal", "normal"]
+    values: dict[str, object] = {}
+    for spec in OPTION_SPECS:
+        raw = s.value(f"newgame/options/{spec.name}")
+        if raw is None:
+            continue
+        try:
+            Options.from_dict({spec.name: str(raw)})
+        except ValueError:
+            continue
+        values[spec.name] = str(raw)
+    options = Options.from_dict(values)
+    speed = str(s.value("ui/speed", "normal"))
+    if speed not in SPEEDS:
+        speed = "normal"
+    return NewGame(game, options, seats, speed)
+
+
+def save_new_game(choice: NewGame, settings: QSettings | None = None) -> None:
+    s = settings or QSettings()
+    s.setValue("newgame/game", choice.game.value)
+    s.setValue("newgame/seats", ",".join(choice.seats))
+    for name, value in choice.options.to_dict().items():
+        s.setValue(f"newgame/options/{name}", value)
+    s.setValue("ui/speed", choice.speed)
+    s.sync()
+
+
+class KindDelegate(QStyledItemDelegate):
+    """A combo box for the player column of the seat list."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        combo = QComboBox(parent)
+        model = index.model()
+        assert isinstance(model, SeatListModel)
+        for kind in model.allowed(index.row()):
+            combo.addItem(kind_name(kind), kind)
+        return combo
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        kind = index.data(Qt.ItemDataRole.EditRole)
+        i = editor.findData(kind)
+        editor.setCurrentIndex(max(0, i))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
+
+
+class OptionField:
+    """One rule option: its editor, its default and its explanation."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        self.spec = spec
+        self.widget: QComboBox | QSpinBox
+        if spec.values is None:
+            box = QSpinBox()
+            if spec.name == "sd_hands_per_session":
+                box.setRange(0, 999)
+                box.setSpecialValueText(tr("unlimited"))
+            else:
+                box.setRange(1, 10000)
+            self.widget = box
+        else:
+            combo = QComboBox()
+            for value in spec.values:
+                combo.addItem(value_text(spec, value), spec.encode(value))
+            self.widget = combo
+        self.widget.setObjectName(f"option-{spec.name}")
+        self.widget.setToolTip(f"{option_help(spec.name)} ({spec.rules})")
+
+    def set(self, value: object) -> None:
+        if isinstance(self.widget, QSpinBox):
+            self.widget.setValue(0 if value is None else int(value))  # type: ignore[call-overload]
+        else:
+            i = self.widget.findData(self.spec.encode(value))
+            self.widget.setCurrentIndex(max(0, i))
+
+    def encoded(self) -> str:
+        if isinstance(self.widget, QSpinBox):
+            v = self.widget.value()
+            if self.spec.name == "sd_hands_per_session" and v == 0:
+                return "unlimited"
+            return str(v)
+        return str(self.widget.currentData())
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, choice: NewGame | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("New game"))
+        self.setMinimumSize(640, 560)
+        choice = choice or load_new_game()
+        layout = QVBoxLayout(self)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tr("Game")))
+        self.game_box = QComboBox()
+        self.game_box.setObjectName("game")
+        for game in Game:
+            self.game_box.addItem(game_name(game), game.value)
+        top.addWidget(self.game_box, 1)
+        top.addWidget(QLabel(tr("Animation speed")))
+        self.speed_box = QComboBox()
+        self.speed_box.setObjectName("speed")
+        for key, name in speed_names().items():
+            self.speed_box.addItem(name, key)
+        top.addWidget(self.speed_box)
+        layout.addLayout(top)
+
+        seats_box = QGroupBox(tr("Seats"))
+        sl = QVBoxLayout(seats_box)
+        self.seats = SeatListModel(choice.seats)
+        self.seat_view = QTableView()
+        self.seat_view.setModel(self.seats)
+        self.seat_view.setItemDelegateForColumn(1, KindDelegate(self.seat_view))
+        self.seat_view.verticalHeader().hide()
+        self.seat_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.seat_view.setEditTriggers(QTableView.EditTrigger.AllEditTriggers)
+        self.seat_view.setFixedHeight(4 * 30 + 30)
+        sl.addWidget(self.seat_view)
+        layout.addWidget(seats_box)
+
+        self.options_box = QGroupBox(tr("Rule options (RULES.md §5)"))
+        ol = QVBoxLayout(self.options_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        inner = QWidget()
+        self.form = QFormLayout(inner)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        scroll.setWidget(inner)
+        ol.addWidget(scroll)
+        layout.addWidget(self.options_box, 1)
+
+        self.fields: dict[str, OptionField] = {}
+        self.rows: dict[str, tuple[QLabel, QWidget]] = {}
+        for spec in OPTION_SPECS:
+            field = OptionField(spec)
+            self.fields[spec.name] = field
+            holder = QWidget()
+            hl = QVBoxLayout(holder)
+            hl.setContentsMargins(0, 0, 0, 4)
+            hl.setSpacing(1)
+            hl.addWidget(field.widget)
+            default = value_text(spec, spec.default)
+            note = QLabel(
+                f"{option_help(spec.name)} "
+                + tr("Default: {value}.").format(value=default)
+                + f" [{spec.rules}]"
+            )
+            note.setWordWrap(True)
+            note.setStyleSheet("color: #666; font-size: 11px;")
+            hl.addWidget(note)
+            label = QLabel(option_label(spec.name))
+            label.setWordWrap(True)
+            self.form.addRow(label, holder)
+            self.rows[spec.name] = (label, holder)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(tr("Start"))
+        ok.setObjectName("start")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
+        restore = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        restore.setText(tr("Restore defaults"))
+        restore.clicked.connect(self.restore_defaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+        self.game_box.currentIndexChanged.connect(self._game_changed)
+        self.set_choice(choice)
+
+    def set_choice(self, choice: NewGame) -> None:
+        self.game_box.setCurrentIndex(max(0, self.game_box.findData(choice.game.value)))
+        self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(choice.speed)))
+        self.seats.set_kinds(choice.seats)
+        for name, field in self.fields.items():
+            field.set(getattr(choice.options, name))
+        self._game_changed()
+
+    def restore_defaults(self) -> None:
+        for spec in OPTION_SPECS:
+            self.fields[spec.name].set(spec.default)
+
+    def _game_changed(self) -> None:
+        game = Game(self.game_box.currentData())
+        for spec in OPTION_SPECS:
+            label, holder = self.rows[spec.name]
+            visible = spec.applies(game)
+            label.setVisible(visible)
+            holder.setVisible(visible)
+
+    def choice(self) -> NewGame:
+        game = Game(self.game_box.currentData())
+        options = Options.from_dict({n: f.encoded() for n, f in self.fields.items()})
+        return NewGame(game, options, list(self.seats.kinds), str(self.speed_box.currentData()))

@@ -1,0 +1,1511 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>Slow</source>
+        <translation>慢</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>快</translation>
+    </message>
+    <message>
+        <source>Instant</source>
+        <translation>瞬间</translation>
+    </message>
+    <message>
+        <source>Big joker!</source>
+        <translation>大王！</translation>
+    </message>
+    <message>
+        <source>Declare</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>Overcall</source>
+        <translation>反主</translation>
+    </message>
+    <message>
+        <source>Seal</source>
+        <translation>封主</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>过</translation>
+    </message>
+    <message>
+        <source>{n} points</source>
+        <translation>{n}分</translation>
+    </message>
+    <message>
+        <source>Bidding</source>
+        <translation>叫分</translation>
+    </message>
+    <message>
+        <source>{who} bids first</source>
+        <translation>{who}先叫</translation>
+    </message>
+    <message>
+        <source>Trump: {suit}</source>
+        <translation>主：{suit}</translation>
+    </message>
+    <message>
+        <source>Dealer: {who}</source>
+        <translation>庄家：{who}</translation>
+    </message>
+    <message>
+        <source>{who} is the dealer</source>
+        <translation>{who}坐庄</translation>
+    </message>
+    <message>
+        <source>Bid: {bid} points</source>
+        <translation>叫分：{bid}</translation>
+    </message>
+    <message>
+        <source>Nobody declared</source>
+        <translation>无人亮主</translation>
+    </message>
+    <message>
+        <source>Third card from the bottom: {suit} is trump</source>
+        <translation>底三颗：{suit}为主</translation>
+    </message>
+    <message>
+        <source>The trump suit is drawn from the kitty</source>
+        <translation>从底牌中抽主</translation>
+    </message>
+    <message>
+        <source>Flipping for the deal</source>
+        <translation>翻底定庄</translation>
+    </message>
+    <message>
+        <source>The highest card deals</source>
+        <translation>翻出最大牌者坐庄</translation>
+    </message>
+    <message>
+        <source>Dry pot (干锅)</source>
+        <translation>干锅</translation>
+    </message>
+    <message>
+        <source>The kitty is not exchanged</source>
+        <translation>底牌不换</translation>
+    </message>
+    <message>
+        <source>Buries jokers</source>
+        <translation>扣王</translation>
+    </message>
+    <message>
+        <source>Tribute (进贡)</source>
+        <translation>进贡</translation>
+    </message>
+    <message>
+        <source>{payer} pays {n} to {receiver}</source>
+        <translation>{payer}向{receiver}进贡{n}张</translation>
+    </message>
+    <message>
+        <source>Revolt! (暴动)</source>
+        <translation>暴动！</translation>
+    </message>
+    <message>
+        <source>Counter! (暴)</source>
+        <translation>暴！</translation>
+    </message>
+    <message>
+        <source>No tribute this hand</source>
+        <translation>本局不进贡</translation>
+    </message>
+    <message>
+        <source>Throw failed</source>
+        <translation>甩牌失败</translation>
+    </message>
+    <message>
+        <source>{who} tried {tried}; {led} is played</source>
+        <translation>{who}甩{tried}失败，改出{led}</translation>
+    </message>
+    <message>
+        <source>Claim! (甩牌)</source>
+        <translation>甩牌！</translation>
+    </message>
+    <message>
+        <source>{who} takes every remaining trick</source>
+        <translation>{who}拿下剩余所有轮</translation>
+    </message>
+    <message>
+        <source>Draw (流局)</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>Everybody passed</source>
+        <translation>全部不叫</translation>
+    </message>
+    <message>
+        <source>Redeal</source>
+        <translation>重新发牌</translation>
+    </message>
+    <message>
+        <source>Six jokers in the kitty</source>
+        <translation>底牌六张全是王</translation>
+    </message>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>游戏(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>新游戏(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Continue saved game</source>
+        <translation>继续存档(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard</source>
+        <translation>键盘(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>关于(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>键盘</translation>
+    </message>
+    <message>
+        <source>Left/Right: move between your cards
+Up/Down: change row
+Space: select the card
+Enter: play (or the main button)
+H: hint
+Esc: clear the selection
+Double click a card: select it and play</source>
+        <translation>左/右：在手牌间移动
+上/下：换行
+空格：选中该牌
+回车：出牌（或主按钮）
+H：提示
+Esc：取消选择
+双击一张牌：选中并出牌</translation>
+    </message>
+    <message>
+        <source>Kitty</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新游戏</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>游戏</translation>
+    </message>
+    <message>
+        <source>Da Gunzi · Tractor · Three against one</source>
+        <translation>打滚子 · 拖拉机 · 三打一</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Saved game</source>
+        <translation>存档</translation>
+    </message>
+    <message>
+        <source>{game}, hand {n}</source>
+        <translation>{game}，第{n}局</translation>
+    </message>
+    <message>
+        <source>The saved game could not be read.</source>
+        <translation>无法读取存档。</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出错了</translation>
+    </message>
+    <message>
+        <source>Hint</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>What the normal computer player would do (H)</source>
+        <translation>普通电脑玩家会怎么做（H）</translation>
+    </message>
+    <message>
+        <source>Watching the computer players</source>
+        <translation>观看电脑对局</translation>
+    </message>
+    <message>
+        <source>Dealing…</source>
+        <translation>发牌中…</translation>
+    </message>
+    <message>
+        <source>You may declare now.</source>
+        <translation>现在可以亮主。</translation>
+    </message>
+    <message>
+        <source>Match over</source>
+        <translation>比赛结束</translation>
+    </message>
+    <message>
+        <source>Waiting for {who}…</source>
+        <translation>等待{who}…</translation>
+    </message>
+    <message>
+        <source>Please wait…</source>
+        <translation>请稍候…</translation>
+    </message>
+    <message>
+        <source>Your lead</source>
+        <translation>你出牌</translation>
+    </message>
+    <message>
+        <source>Your turn: follow</source>
+        <translation>轮到你跟牌</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Play the selected cards (Enter)</source>
+        <translation>打出选中的牌（回车）</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Lay down your hand: every card of yours wins (SD-CLAIM-1)</source>
+        <translation>亮出全部手牌：你的每张牌都最大（SD-CLAIM-1）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Deselect all (Esc)</source>
+        <translation>全部取消（Esc）</translation>
+    </message>
+    <message>
+        <source>Nothing to declare: pass</source>
+        <translation>无主可亮：过</translation>
+    </message>
+    <message>
+        <source>Your bid</source>
+        <translation>请叫分</translation>
+    </message>
+    <message>
+        <source>Declare or pass</source>
+        <translation>亮主或过</translation>
+    </message>
+    <message>
+        <source>Revolt?</source>
+        <translation>暴动？</translation>
+    </message>
+    <message>
+        <source>Counter the revolt?</source>
+        <translation>暴？</translation>
+    </message>
+    <message>
+        <source>Bury jokers into the kitty?</source>
+        <translation>往底牌里扣王？</translation>
+    </message>
+    <message>
+        <source>Choose the trump suit</source>
+        <translation>选择主花色</translation>
+    </message>
+    <message>
+        <source>Your decision</source>
+        <translation>请选择</translation>
+    </message>
+    <message>
+        <source>Bury</source>
+        <translation>扣底</translation>
+    </message>
+    <message>
+        <source>Bury {n} cards: select them ({k}/{n})</source>
+        <translation>扣{n}张底牌：请选择（{k}/{n}）</translation>
+    </message>
+    <message>
+        <source>Pay tribute</source>
+        <translation>进贡</translation>
+    </message>
+    <message>
+        <source>Tribute to {who}: your {n} strongest eligible cards</source>
+        <translation>向{who}进贡：你最大的{n}张可进贡牌</translation>
+    </message>
+    <message>
+        <source>Return {n} cards to {who} ({k}/{n})</source>
+        <translation>还给{who}{n}张牌（{k}/{n}）</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>还贡</translation>
+    </message>
+    <message>
+        <source>Any cards; a small joker only when you keep no big joker (DL-KITTY-6).</source>
+        <translation>可扣任意牌；手中无大王时才能扣小王（DL-KITTY-6）。</translation>
+    </message>
+    <message>
+        <source>Any 8 cards; the kitty is shown face up (TR-KITTY-2).</source>
+        <translation>任意8张；底牌明扣（TR-KITTY-2）。</translation>
+    </message>
+    <message>
+        <source>Any 6 cards; the kitty is never shown (SD-KITTY-4).</source>
+        <translation>任意6张；底牌不亮（SD-KITTY-4）。</translation>
+    </message>
+    <message>
+        <source>Choose one of: {options}</source>
+        <translation>任选其一：{options}</translation>
+    </message>
+    <message>
+        <source>No bid</source>
+        <translation>不叫</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Bid to collect at least {n} points alone</source>
+        <translation>叫分：独自至少收集{n}分</translation>
+    </message>
+    <message>
+        <source>Show big joker</source>
+        <translation>亮大王</translation>
+    </message>
+    <message>
+        <source>3 big jokers</source>
+        <translation>三个大王</translation>
+    </message>
+    <message>
+        <source>3 small jokers</source>
+        <translation>三个小王</translation>
+    </message>
+    <message>
+        <source>Declare {cards}</source>
+        <translation>亮{cards}</translation>
+    </message>
+    <message>
+        <source>Show these cards to make their suit trump</source>
+        <translation>亮出这些牌，以其花色为主</translation>
+    </message>
+    <message>
+        <source>Revolt with {cards}</source>
+        <translation>用{cards}暴动</translation>
+    </message>
+    <message>
+        <source>Show three identical jokers to cancel the tribute (DL-TRIB-6)</source>
+        <translation>亮出三个相同的王取消进贡（DL-TRIB-6）</translation>
+    </message>
+    <message>
+        <source>Counter with 3 big jokers</source>
+        <translation>用三个大王暴</translation>
+    </message>
+    <message>
+        <source>Void the revolt: the tribute is paid (DL-TRIB-7)</source>
+        <translation>使暴动无效，照常进贡（DL-TRIB-7）</translation>
+    </message>
+    <message>
+        <source>Bury {jokers}, take {taken}</source>
+        <translation>扣{jokers}，捡{taken}</translation>
+    </message>
+    <message>
+        <source>Bury {jokers}</source>
+        <translation>扣{jokers}</translation>
+    </message>
+    <message>
+        <source>Put jokers into the kitty and take its weakest cards (DL-KITTY-8)</source>
+        <translation>往底牌扣王并捡回最小的牌（DL-KITTY-8）</translation>
+    </message>
+    <message>
+        <source>Make this suit trump (SD-KITTY-3)</source>
+        <translation>以此花色为主（SD-KITTY-3）</translation>
+    </message>
+    <message>
+        <source>Lay down your hand</source>
+        <translation>亮出全部手牌</translation>
+    </message>
+    <message>
+        <source>Select one of the offered sets of cards.</source>
+        <translation>请选择给出的一组牌。</translation>
+    </message>
+    <message>
+        <source>Hint: {what}</source>
+        <translation>提示：{what}</translation>
+    </message>
+    <message>
+        <source>play {cards}</source>
+        <translation>出{cards}</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>过</translation>
+    </message>
+    <message>
+        <source>bid {n}</source>
+        <translation>叫{n}分</translation>
+    </message>
+    <message>
+        <source>trump {suit}</source>
+        <translation>{suit}为主</translation>
+    </message>
+    <message>
+        <source>Hand {n} settled</source>
+        <translation>第{n}局结算</translation>
+    </message>
+    <message>
+        <source>Next hand</source>
+        <translation>下一局</translation>
+    </message>
+    <message>
+        <source>Match over: {winner} wins</source>
+        <translation>比赛结束：{winner}获胜</translation>
+    </message>
+    <message>
+        <source>Please wait a moment.</source>
+        <translation>请稍等。</translation>
+    </message>
+    <message>
+        <source>That is not possible at this moment.</source>
+        <translation>现在不能这样做。</translation>
+    </message>
+    <message>
+        <source>Select exactly {n} cards.</source>
+        <translation>请正好选择{n}张牌。</translation>
+    </message>
+    <message>
+        <source>It is not your turn.</source>
+        <translation>还没轮到你。</translation>
+    </message>
+    <message>
+        <source>It is not your turn to play.</source>
+        <translation>还没轮到你出牌。</translation>
+    </message>
+    <message>
+        <source>Select the cards to play.</source>
+        <translation>请选择要出的牌。</translation>
+    </message>
+    <message>
+        <source>A throw: the table checks that nobody can beat it (TR-LEAD-3).</source>
+        <translation>甩牌：由系统判定是否有人管得上（TR-LEAD-3）。</translation>
+    </message>
+    <message>
+        <source>Could not save the game: {error}</source>
+        <translation>无法保存游戏：{error}</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>游戏</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Rule options (RULES.md §5)</source>
+        <translation>规则选项（RULES.md §5）</translation>
+    </message>
+    <message>
+        <source>Default: {value}.</source>
+        <translation>默认：{value}。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Restore defaults</source>
+        <translation>恢复默认</translation>
+    </message>
+    <message>
+        <source>Dealer side holds the kitty and goes up</source>
+        <translation>庄家方保底升级</translation>
+    </message>
+    <message>
+        <source>Kitty dug: no change</source>
+        <translation>被抠底，不升级</translation>
+    </message>
+    <message>
+        <source>Catchers take over</source>
+        <translation>抓分方上台</translation>
+    </message>
+    <message>
+        <source>Catchers dig and go up</source>
+        <translation>抓分方抠底升级</translation>
+    </message>
+    <message>
+        <source>dry pot</source>
+        <translation>干锅</translation>
+    </message>
+    <message>
+        <source>Defenders take over</source>
+        <translation>闲家上台</translation>
+    </message>
+    <message>
+        <source>Dealer side keeps</source>
+        <translation>庄家方连庄</translation>
+    </message>
+    <message>
+        <source>Kitty dug and flipped (抠底翻牌)</source>
+        <translation>抠底翻牌</translation>
+    </message>
+    <message>
+        <source>Kitty dug (抠底)</source>
+        <translation>抠底</translation>
+    </message>
+    <message>
+        <source>Clean sweep for the dealer (光牌)</source>
+        <translation>光牌</translation>
+    </message>
+    <message>
+        <source>Flipped (翻牌)</source>
+        <translation>翻牌</translation>
+    </message>
+    <message>
+        <source>Broken (破牌)</source>
+        <translation>破牌</translation>
+    </message>
+    <message>
+        <source>Dealer made the bid</source>
+        <translation>庄家完成叫分</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>庄家</translation>
+    </message>
+    <message>
+        <source>Trump</source>
+        <translation>主</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Us</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>Them</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <source>Blood</source>
+        <translation>血</translation>
+    </message>
+    <message>
+        <source>Coins</source>
+        <translation>积分</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <translation>叫分</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Human: you play this seat. Easy, normal, hard: computer players.</source>
+        <translation>玩家：由你来打这个座位。简单、普通、困难：电脑玩家。</translation>
+    </message>
+    <message>
+        <source>Points captured</source>
+        <translation>已得分</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>上一轮</translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation>记分表</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>No game</source>
+        <translation>没有进行中的游戏</translation>
+    </message>
+    <message>
+        <source>Start a new game from the Game menu.</source>
+        <translation>从“游戏”菜单开始新游戏。</translation>
+    </message>
+    <message>
+        <source>Hand {n} · {phase}</source>
+        <translation>第{n}局 · {phase}</translation>
+    </message>
+    <message>
+        <source>Level: {level}</source>
+        <translation>级牌：{level}</translation>
+    </message>
+    <message>
+        <source>{side}: {points} of {total}</source>
+        <translation>{side}：{points} / {total}</translation>
+    </message>
+    <message>
+        <source>No dealer yet</source>
+        <translation>尚无庄家</translation>
+    </message>
+    <message>
+        <source>Turn: {who}</source>
+        <translation>轮到：{who}</translation>
+    </message>
+    <message>
+        <source>Tricks played: {n} · your cards: {left}</source>
+        <translation>已出{n}轮 · 你剩{left}张</translation>
+    </message>
+    <message>
+        <source>The last cards of the pack</source>
+        <translation>牌堆最后几张</translation>
+    </message>
+    <message>
+        <source>{n} cards, visible to you</source>
+        <translation>{n}张，你可以看</translation>
+    </message>
+    <message>
+        <source>The original kitty you were shown</source>
+        <translation>你看过的原底牌</translation>
+    </message>
+    <message>
+        <source>{n} cards, face down</source>
+        <translation>{n}张，扣着</translation>
+    </message>
+    <message>
+        <source>With the dealer</source>
+        <translation>在庄家手中</translation>
+    </message>
+    <message>
+        <source>Bids: {bids}</source>
+        <translation>叫分：{bids}</translation>
+    </message>
+    <message>
+        <source>Big joker shown by {who}</source>
+        <translation>{who}亮了大王</translation>
+    </message>
+    <message>
+        <source>No declaration yet</source>
+        <translation>尚无人亮主</translation>
+    </message>
+    <message>
+        <source>Declared by {who}: {what}</source>
+        <translation>{who}亮主：{what}</translation>
+    </message>
+    <message>
+        <source>dealer side</source>
+        <translation>庄家方</translation>
+    </message>
+    <message>
+        <source>level {level}</source>
+        <translation>打{level}</translation>
+    </message>
+    <message>
+        <source>Blood owed: {n}</source>
+        <translation>下局血：{n}</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>未定</translation>
+    </message>
+    <message>
+        <source>Defenders</source>
+        <translation>闲家</translation>
+    </message>
+    <message>
+        <source>Catchers</source>
+        <translation>抓分方</translation>
+    </message>
+    <message>
+        <source>Six jokers in the kitty: the same dealer deals again</source>
+        <translation>底牌六张全是王：同一庄家重新发牌</translation>
+    </message>
+    <message>
+        <source>yes, kitty points doubled</source>
+        <translation>是，底分翻倍</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Catchers&apos; points</source>
+        <translation>抓分方得分</translation>
+    </message>
+    <message>
+        <source>Kitty points</source>
+        <translation>底分</translation>
+    </message>
+    <message>
+        <source>Kitty dug</source>
+        <translation>抠底</translation>
+    </message>
+    <message>
+        <source>Jokers buried</source>
+        <translation>扣王数</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Blood next hand</source>
+        <translation>下局血</translation>
+    </message>
+    <message>
+        <source>{n}, paid by {who}</source>
+        <translation>{n}，由{who}进贡</translation>
+    </message>
+    <message>
+        <source>Defenders&apos; points</source>
+        <translation>闲家得分</translation>
+    </message>
+    <message>
+        <source>Stake</source>
+        <translation>底分</translation>
+    </message>
+    <message>
+        <source>Loses the draw</source>
+        <translation>流局输家</translation>
+    </message>
+    <message>
+        <source>Next dealer</source>
+        <translation>下局庄家</translation>
+    </message>
+    <message>
+        <source>Match winner</source>
+        <translation>比赛胜者</translation>
+    </message>
+    <message>
+        <source>{n} coins</source>
+        <translation>{n}分</translation>
+    </message>
+    <message>
+        <source>Dalian Da Gunzi (3 decks)</source>
+        <translation>大连打滚子（三副牌）</translation>
+    </message>
+    <message>
+        <source>Tractor (2 decks)</source>
+        <translation>拖拉机（两副牌）</translation>
+    </message>
+    <message>
+        <source>Three against one (1 deck)</source>
+        <translation>三打一（一副牌）</translation>
+    </message>
+    <message>
+        <source>Da Gunzi</source>
+        <translation>打滚子</translation>
+    </message>
+    <message>
+        <source>Tractor</source>
+        <translation>拖拉机</translation>
+    </message>
+    <message>
+        <source>Three against one</source>
+        <translation>三打一</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右家</translation>
+    </message>
+    <message>
+        <source>Across</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>左家</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Spades</source>
+        <translation>黑桃</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation>红桃</translation>
+    </message>
+    <message>
+        <source>Clubs</source>
+        <translation>梅花</translation>
+    </message>
+    <message>
+        <source>Diamonds</source>
+        <translation>方块</translation>
+    </message>
+    <message>
+        <source>Big joker</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>Small joker</source>
+        <translation>小王</translation>
+    </message>
+    <message>
+        <source>You do not hold those cards.</source>
+        <translation>你没有这些牌。</translation>
+    </message>
+    <message>
+        <source>Wrong number of cards.</source>
+        <translation>牌数不对。</translation>
+    </message>
+    <message>
+        <source>You cannot lead those cards together.</source>
+        <translation>这些牌不能一起出。</translation>
+    </message>
+    <message>
+        <source>Trumps can never be thrown.</source>
+        <translation>主牌不能甩。</translation>
+    </message>
+    <message>
+        <source>A throw must be of one suit.</source>
+        <translation>甩牌必须是同一花色。</translation>
+    </message>
+    <message>
+        <source>Throw refused: another player can beat part of it.</source>
+        <translation>甩牌被拒：有人能管上其中一部分。</translation>
+    </message>
+    <message>
+        <source>You must follow the suit led.</source>
+        <translation>必须跟出首家的花色。</translation>
+    </message>
+    <message>
+        <source>You must play all your cards of the suit led.</source>
+        <translation>必须出完你所有该花色的牌。</translation>
+    </message>
+    <message>
+        <source>Dead pairs: you hold a pair of the suit led and must play it.</source>
+        <translation>死棒：你有该花色的对子，必须出对。</translation>
+    </message>
+    <message>
+        <source>Dead pairs: you hold a triple of the suit led and must play it.</source>
+        <translation>死棒：你有该花色的滚子，必须出滚子。</translation>
+    </message>
+    <message>
+        <source>Dead pairs: you hold a pair of the suit led; play it and one more card.</source>
+        <translation>死棒：你有该花色的对子，须出对子加一张。</translation>
+    </message>
+    <message>
+        <source>A declaration must be stronger than the standing one.</source>
+        <translation>亮主必须大过当前的亮主。</translation>
+    </message>
+    <message>
+        <source>That is not a valid declaration.</source>
+        <translation>这不是有效的亮主。</translation>
+    </message>
+    <message>
+        <source>Declaring is closed.</source>
+        <translation>亮主已结束。</translation>
+    </message>
+    <message>
+        <source>That bid is too low.</source>
+        <translation>叫分太低。</translation>
+    </message>
+    <message>
+        <source>That is not a valid bid.</source>
+        <translation>这不是有效的叫分。</translation>
+    </message>
+    <message>
+        <source>Tribute must be your strongest eligible cards.</source>
+        <translation>进贡必须是你最大的可进贡牌。</translation>
+    </message>
+    <message>
+        <source>A revolt is not allowed.</source>
+        <translation>不能暴动。</translation>
+    </message>
+    <message>
+        <source>Those cards cannot be returned.</source>
+        <translation>这些牌不能还贡。</translation>
+    </message>
+    <message>
+        <source>Those cards cannot be buried.</source>
+        <translation>这些牌不能扣底。</translation>
+    </message>
+    <message>
+        <source>You must pick up the weakest non-point cards.</source>
+        <translation>必须捡最小的非分牌。</translation>
+    </message>
+    <message>
+        <source>You may not look at the kitty.</source>
+        <translation>你不能看底牌。</translation>
+    </message>
+    <message>
+        <source>Choose one of the four suits.</source>
+        <translation>请从四种花色中选一种。</translation>
+    </message>
+    <message>
+        <source>You cannot claim: not every card of yours is a winner.</source>
+        <translation>不能甩牌：不是每张牌都最大。</translation>
+    </message>
+    <message>
+        <source>That action is not valid.</source>
+        <translation>这个操作无效。</translation>
+    </message>
+    <message>
+        <source>That is not allowed.</source>
+        <translation>不允许这样做。</translation>
+    </message>
+    <message>
+        <source>You still hold {card}.</source>
+        <translation>你还有{card}。</translation>
+    </message>
+    <message>
+        <source>Play exactly {n} cards.</source>
+        <translation>请正好出{n}张牌。</translation>
+    </message>
+    <message>
+        <source>Beatable: {cards}.</source>
+        <translation>能被管上：{cards}。</translation>
+    </message>
+    <message>
+        <source>Direction of play</source>
+        <translation>出牌方向</translation>
+    </message>
+    <message>
+        <source>Counterclockwise (the seeds&apos; default) or clockwise dealing and play.</source>
+        <translation>逆时针（默认）或顺时针发牌和出牌。</translation>
+    </message>
+    <message>
+        <source>Following pairs</source>
+        <translation>跟棒</translation>
+    </message>
+    <message>
+        <source>Live pairs: no need to follow a pair or triple; dead pairs: you must.</source>
+        <translation>活棒：不必跟棒或滚子；死棒：必须跟。</translation>
+    </message>
+    <message>
+        <source>Who deals when the dealer side keeps the deal</source>
+        <translation>庄家方连庄时谁坐庄</translation>
+    </message>
+    <message>
+        <source>The dealer&apos;s partner, or the same player again.</source>
+        <translation>庄家的对家，或同一人继续。</translation>
+    </message>
+    <message>
+        <source>Tribute return</source>
+        <translation>还贡</translation>
+    </message>
+    <message>
+        <source>The dealer returns any cards, or his weakest cards.</source>
+        <translation>庄家还任意牌，或还最小的牌。</translation>
+    </message>
+    <message>
+        <source>Revolt (暴动)</source>
+        <translation>暴动</translation>
+    </message>
+    <message>
+        <source>Three big or small jokers in the paying side&apos;s hand may cancel the tribute.</source>
+        <translation>进贡方一人有三个大王或三个小王可取消进贡。</translation>
+    </message>
+    <message>
+        <source>Three small jokers in the kitty win</source>
+        <translation>底牌三小王获胜</translation>
+    </message>
+    <message>
+        <source>Three small jokers in the final kitty end the match like three big ones.</source>
+        <translation>最终底牌中有三个小王与三个大王一样结束比赛。</translation>
+    </message>
+    <message>
+        <source>Dig at 10 resets</source>
+        <translation>打10被抠底重打</translation>
+    </message>
+    <message>
+        <source>A dealer side at level 10 whose kitty is dug goes back to 3.</source>
+        <translation>庄家方打10被抠底则从3重打。</translation>
+    </message>
+    <message>
+        <source>Mixed trumps (混主)</source>
+        <translation>混主</translation>
+    </message>
+    <message>
+        <source>Not played (the seeds do not define it).</source>
+        <translation>不采用（规则未定义）。</translation>
+    </message>
+    <message>
+        <source>Level sequence</source>
+        <translation>级别顺序</translation>
+    </message>
+    <message>
+        <source>A lowest (A, 2 … K), or 2 lowest (2 … K, A).</source>
+        <translation>A最小（A、2…K），或2最小（2…K、A）。</translation>
+    </message>
+    <message>
+        <source>Sealing is final</source>
+        <translation>封主不可反</translation>
+    </message>
+    <message>
+        <source>A sealed declaration (封主) cannot be overcalled.</source>
+        <translation>封主后不能再反主。</translation>
+    </message>
+    <message>
+        <source>Tractors with level cards</source>
+        <translation>级牌连对</translation>
+    </message>
+    <message>
+        <source>By rank order (jokers and the trump level pair link) or by number.</source>
+        <translation>按大小顺序（王与主级牌相连）或按点数。</translation>
+    </message>
+    <message>
+        <source>A-2 tractor</source>
+        <translation>A-2连对</translation>
+    </message>
+    <message>
+        <source>Whether a pair of aces links with a pair of 2s.</source>
+        <translation>一对A能否与一对2连成连对。</translation>
+    </message>
+    <message>
+        <source>Failed throws</source>
+        <translation>甩牌失败</translation>
+    </message>
+    <message>
+        <source>Refuse a throw that can be beaten, or play its smallest beatable part.</source>
+        <translation>拒绝能被管上的甩牌，或只出其中最小的可被管部分。</translation>
+    </message>
+    <message>
+        <source>Kitty multiplier</source>
+        <translation>底分倍数</translation>
+    </message>
+    <message>
+        <source>How many times the kitty&apos;s points count when the defenders dig it.</source>
+        <translation>闲家抠底时底分的倍数。</translation>
+    </message>
+    <message>
+        <source>J/Q/K digs</source>
+        <translation>J/Q/K抠底</translation>
+    </message>
+    <message>
+        <source>Special digs need the level card to win the last trick, or only the level.</source>
+        <translation>特殊抠底需用级牌赢最后一轮，或只看级别。</translation>
+    </message>
+    <message>
+        <source>Combining special digs</source>
+        <translation>特殊抠底合计</translation>
+    </message>
+    <message>
+        <source>Add up every settlement row, or let a special dig override the dealer&apos;s gain.</source>
+        <translation>各项累加，或特殊抠底取消庄家所得。</translation>
+    </message>
+    <message>
+        <source>End of match</source>
+        <translation>比赛结束</translation>
+    </message>
+    <message>
+        <source>The match ends when a team passes K, or never (a coin session).</source>
+        <translation>一方打过K时结束，或不结束（只计积分）。</translation>
+    </message>
+    <message>
+        <source>Room</source>
+        <translation>房间</translation>
+    </message>
+    <message>
+        <source>Game room bids 60-75; match room bids 60-70.</source>
+        <translation>游戏房叫60-75；比赛房叫60-70。</translation>
+    </message>
+    <message>
+        <source>Room stake</source>
+        <translation>房间底分</translation>
+    </message>
+    <message>
+        <source>Coins per unit of the hand&apos;s stake.</source>
+        <translation>每单位底分的积分。</translation>
+    </message>
+    <message>
+        <source>Order of the 2s</source>
+        <translation>2的大小</translation>
+    </message>
+    <message>
+        <source>The trump suit&apos;s 2 beats the other 2s, or all four are equal.</source>
+        <translation>主花色2大于副2，或四张2一样大。</translation>
+    </message>
+    <message>
+        <source>Points on a claim</source>
+        <translation>甩牌计分</translation>
+    </message>
+    <message>
+        <source>Count the defenders&apos; point cards only, or all remaining point cards.</source>
+        <translation>只计闲家手中的分牌，或计所有剩余分牌。</translation>
+    </message>
+    <message>
+        <source>First bidder</source>
+        <translation>首叫</translation>
+    </message>
+    <message>
+        <source>Chosen at random each hand, or rotating counterclockwise.</source>
+        <translation>每局随机，或逆时针轮流。</translation>
+    </message>
+    <message>
+        <source>Hands per session</source>
+        <translation>每场局数</translation>
+    </message>
+    <message>
+        <source>How many hands a session lasts (0 = unlimited).</source>
+        <translation>一场打多少局（0 = 不限）。</translation>
+    </message>
+    <message>
+        <source>counterclockwise</source>
+        <translation>逆时针</translation>
+    </message>
+    <message>
+        <source>clockwise</source>
+        <translation>顺时针</translation>
+    </message>
+    <message>
+        <source>live (活棒)</source>
+        <translation>活棒</translation>
+    </message>
+    <message>
+        <source>dead (死棒)</source>
+        <translation>死棒</translation>
+    </message>
+    <message>
+        <source>partner</source>
+        <translation>对家</translation>
+    </message>
+    <message>
+        <source>same player</source>
+        <translation>同一人</translation>
+    </message>
+    <message>
+        <source>any cards</source>
+        <translation>任意牌</translation>
+    </message>
+    <message>
+        <source>weakest cards</source>
+        <translation>最小的牌</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>at level 10</source>
+        <translation>打10时</translation>
+    </message>
+    <message>
+        <source>A lowest</source>
+        <translation>A最小</translation>
+    </message>
+    <message>
+        <source>2 lowest</source>
+        <translation>2最小</translation>
+    </message>
+    <message>
+        <source>rank order</source>
+        <translation>大小顺序</translation>
+    </message>
+    <message>
+        <source>numeric</source>
+        <translation>点数顺序</translation>
+    </message>
+    <message>
+        <source>refuse</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>penalty</source>
+        <translation>罚出</translation>
+    </message>
+    <message>
+        <source>level and card</source>
+        <translation>级别和级牌</translation>
+    </message>
+    <message>
+        <source>level only</source>
+        <translation>只看级别</translation>
+    </message>
+    <message>
+        <source>cumulative</source>
+        <translation>累加</translation>
+    </message>
+    <message>
+        <source>dig wins</source>
+        <translation>抠底优先</translation>
+    </message>
+    <message>
+        <source>pass K</source>
+        <translation>打过K</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不结束</translation>
+    </message>
+    <message>
+        <source>game room</source>
+        <translation>游戏房</translation>
+    </message>
+    <message>
+        <source>match room</source>
+        <translation>比赛房</translation>
+    </message>
+    <message>
+        <source>trump suit&apos;s 2 high</source>
+        <translation>主2大</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>defenders&apos; hands</source>
+        <translation>闲家手牌</translation>
+    </message>
+    <message>
+        <source>all remaining</source>
+        <translation>全部剩余</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>rotate</source>
+        <translation>轮流</translation>
+    </message>
+    <message>
+        <source>— Hand {n} —</source>
+        <translation>—— 第{n}局 ——</translation>
+    </message>
+    <message>
+        <source>{who} shows a big joker</source>
+        <translation>{who}亮大王</translation>
+    </message>
+    <message>
+        <source>{who} declares {cards}</source>
+        <translation>{who}亮主{cards}</translation>
+    </message>
+    <message>
+        <source>{who} passes</source>
+        <translation>{who}过</translation>
+    </message>
+    <message>
+        <source>{who} bids {value}</source>
+        <translation>{who}叫{value}分</translation>
+    </message>
+    <message>
+        <source>{who} is dealer with a bid of {bid}</source>
+        <translation>{who}以{bid}分坐庄</translation>
+    </message>
+    <message>
+        <source>Trump {suit}, dealer {who}</source>
+        <translation>{suit}为主，{who}坐庄</translation>
+    </message>
+    <message>
+        <source>{who} chooses trump {suit}</source>
+        <translation>{who}选{suit}为主</translation>
+    </message>
+    <message>
+        <source>Nobody declared: the third card from the bottom makes {suit} trump</source>
+        <translation>无人亮主：底三颗定{suit}为主</translation>
+    </message>
+    <message>
+        <source>Nobody declared: trump drawn from the kitty</source>
+        <translation>无人亮主：从底牌抽主</translation>
+    </message>
+    <message>
+        <source>Kitty flipped for the deal: {flips}</source>
+        <translation>翻底定庄：{flips}</translation>
+    </message>
+    <message>
+        <source>Kitty shown: {cards}</source>
+        <translation>亮底：{cards}</translation>
+    </message>
+    <message>
+        <source>{who} buries {jokers}: the kitty is shown for the pick: {cards}</source>
+        <translation>{who}扣{jokers}：亮底以便捡牌：{cards}</translation>
+    </message>
+    <message>
+        <source>You see the kitty: {cards}</source>
+        <translation>你看到底牌：{cards}</translation>
+    </message>
+    <message>
+        <source>The defenders see the kitty</source>
+        <translation>闲家看底牌</translation>
+    </message>
+    <message>
+        <source>{who} takes the kitty: {cards}</source>
+        <translation>{who}拿底牌：{cards}</translation>
+    </message>
+    <message>
+        <source>{who} takes the kitty</source>
+        <translation>{who}拿底牌</translation>
+    </message>
+    <message>
+        <source>{who} buries {cards}</source>
+        <translation>{who}扣底{cards}</translation>
+    </message>
+    <message>
+        <source>{who} buries {n} cards</source>
+        <translation>{who}扣底{n}张</translation>
+    </message>
+    <message>
+        <source>{who} buries {jokers} and takes {taken}</source>
+        <translation>{who}扣{jokers}，捡{taken}</translation>
+    </message>
+    <message>
+        <source>{payer} owes {receiver} a tribute of {n}</source>
+        <translation>{payer}须向{receiver}进贡{n}张</translation>
+    </message>
+    <message>
+        <source>{who} revolts with {cards}!</source>
+        <translation>{who}用{cards}暴动！</translation>
+    </message>
+    <message>
+        <source>{who} counters the revolt with three big jokers!</source>
+        <translation>{who}用三个大王暴！</translation>
+    </message>
+    <message>
+        <source>The tribute is cancelled</source>
+        <translation>进贡取消</translation>
+    </message>
+    <message>
+        <source>{who} pays tribute to {to}: {cards}</source>
+        <translation>{who}向{to}进贡：{cards}</translation>
+    </message>
+    <message>
+        <source>{who} returns {cards} to {to}</source>
+        <translation>{who}还给{to}：{cards}</translation>
+    </message>
+    <message>
+        <source>{who} plays {cards}</source>
+        <translation>{who}出{cards}</translation>
+    </message>
+    <message>
+        <source>{who}&apos;s throw {tried} fails; {led} is played</source>
+        <translation>{who}甩{tried}失败，改出{led}</translation>
+    </message>
+    <message>
+        <source>{who} wins trick {n} (+{points} points)</source>
+        <translation>{who}赢第{n}轮（+{points}分）</translation>
+    </message>
+    <message>
+        <source>{who} claims the remaining tricks (+{points} points to the defenders)</source>
+        <translation>{who}甩牌拿下剩余各轮（闲家+{points}分）</translation>
+    </message>
+    <message>
+        <source>Everybody passed: the hand is a draw (流局)</source>
+        <translation>全部不叫：流局</translation>
+    </message>
+    <message>
+        <source>Six jokers in the kitty: the hand is dealt again</source>
+        <translation>底牌六张全是王：重新发牌</translation>
+    </message>
+    <message>
+        <source>Hand settled</source>
+        <translation>本局结算</translation>
+    </message>
+    <message>
+        <source>The match is over: {winner} wins</source>
+        <translation>比赛结束：{winner}获胜</translation>
+    </message>
+    <message>
+        <source>Your team</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>Opponents</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>发牌</translation>
+    </message>
+    <message>
+        <source>Declaring</source>
+        <translation>亮主</translation>
+    </message>
+    <message>
+        <source>Tribute</source>
+        <translation>进贡</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>出牌</translation>
+    </message>
+    <message>
+        <source>Hand over</source>
+        <translation>本局结束</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,47 @@
+"""Card art: the two jokers differ at a glance, trumps are marked, pictures are cached."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QImage
+
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit
+from shengji_desktop.ui.cards import BACK, CardPixmaps, render_card_image
+
+
+def colourful_pixels(image: QImage) -> int:
+    count = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = QColor(image.pixel(x, y))
+            if c.alpha() > 200 and c.hsvSaturation() > 120 and c.value() > 80:
+                count += 1
+    return count
+
+
+def test_big_joker_in_colour_small_joker_monochrome(qapp) -> None:
+    big = render_card_image(int(BIG_JOKER), height=140)
+    small = render_card_image(int(SMALL_JOKER), height=140)
+    assert colourful_pixels(big) > 150
+    assert colourful_pixels(small) == 0
+
+
+def test_trump_cards_look_different(qapp) -> None:
+    card = int(Card.of(Suit.SPADES, Rank.SEVEN))
+    plain = render_card_image(card, trump=False, height=140)
+    trump = render_card_image(card, trump=True, height=140)
+    assert plain != trump
+    assert colourful_pixels(trump) > colourful_pixels(plain)  # the gold star and border
+
+
+def test_pictures_are_rendered_once_per_size(qapp) -> None:
+    pixmaps = CardPixmaps()
+    pixmaps.set_scale(0.8)
+    first = pixmaps.pixmap(BACK)
+    again = pixmaps.pixmap(BACK)
+    assert first.cacheKey() == again.cacheKey() and pixmaps.renders == 1
+    exact = pixmaps.exact(int(BIG_JOKER), True, 1.3, 90)
+    assert exact.width() > exact.height(), "a quarter turn lies the card on its side"
+    assert pixmaps.exact(int(BIG_JOKER), True, 1.3, 90).cacheKey() == exact.cacheKey()
+    assert pixmaps.set_scale(1.6)  # a new size drops the cache
+    pixmaps.pixmap(BACK)
+    assert pixmaps.renders == 3

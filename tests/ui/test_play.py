@@ -1,0 +1,39 @@
+"""Whole hands of each game played through the window: the human seat clicks cards and
+presses buttons, the computer seats are random players, animations are instant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ui_driver import play_until
+
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.dialogs import NewGame
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.stop_controller()
+
+
+@pytest.mark.parametrize(("game", "seed"), [(Game.SD, 3), (Game.TR, 5), (Game.DL, 11)])
+def test_a_whole_hand_through_the_widgets(window, qtbot, game, seed) -> None:
+    c = window.start_new(
+        NewGame(game, Options(), ["human", "random", "random", "random"], "instant"), seed=seed
+    )
+    rng = random.Random(seed)
+    decisions = play_until(window, qtbot, lambda: len(c.match.history) >= 1, rng)
+    assert decisions > 0
+    qtbot.waitUntil(lambda: c.waiting in ("next_hand", "over"), timeout=10000)
+    assert window.overlay.isVisible()
+    assert window.score.rowCount() == 1
+    assert window.log.rowCount() > 10
