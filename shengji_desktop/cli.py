@@ -312,6 +312,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="升级 (Shengji) card games. With no command, opens the game window.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check that this installation works (the window offscreen, one hand of each"
+        " game, translations, card art, the hard player's workers); exit 0 if it does",
+    )
+    parser.add_argument(
+        "--self-test-report", metavar="FILE", help="also write the self-test's lines to FILE"
+    )
+    # For `bench startup`: open the window as usual, then quit once it has painted.
+    parser.add_argument("--exit-after-first-paint", action="store_true", help=argparse.SUPPRESS)
     # argparse shows an empty subcommand group as a bogus COMMAND argument, so the group is
     # only made once there is something to put in it.
     if SUBCOMMANDS:
@@ -326,7 +337,8 @@ def _open_gui(args: argparse.Namespace) -> int:
     # Imported here so that the headless subcommands and --version never import Qt.
     from shengji_desktop.ui.app import run_gui
 
-    return run_gui([sys.argv[0] if sys.argv and sys.argv[0] else PROG])
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
+    return run_gui([argv0], exit_after_first_paint=args.exit_after_first_paint)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -340,5 +352,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version and usage errors end inside argparse
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    if args.self_test:
+        from shengji_desktop.selftest import run as run_self_test
+
+        return run_self_test(args.self_test_report)
     handler: Handler = args.handler
     return handler(args)

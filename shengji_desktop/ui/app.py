@@ -6,11 +6,12 @@ import contextlib
 import json
 import random
 import signal
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -756,8 +757,29 @@ def _cards(text: str | None) -> list[Card]:
     return parse_cards(text) if text else []
 
 
-def run_gui(argv: Sequence[str]) -> int:
-    """Start Qt with these command-line arguments, show the main window and run until it closes."""
+class FirstPaint(QObject):
+    """Prints ``first-paint`` once the window has painted, then quits (``bench startup``)."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__()
+        self.app = app
+        self.seen = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self.seen and event.type() == QEvent.Type.Paint:
+            self.seen = True
+            QTimer.singleShot(0, self.report)  # after this paint has finished
+        return False
+
+    def report(self) -> None:
+        if sys.stdout is not None:
+            print("first-paint", flush=True)
+        self.app.quit()
+
+
+def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
+    """Start Qt with these command-line arguments, show the main window and run until it closes
+    (or, for the startup benchmark, until it has painted)."""
     # Qt's event loop keeps Python from seeing Ctrl+C in the terminal; let it end the program.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     app = QApplication(list(argv))
@@ -766,6 +788,9 @@ def run_gui(argv: Sequence[str]) -> int:
     app.setApplicationVersion(__version__)
     i18n.install(i18n.saved_language())
     window = MainWindow()
+    probe = FirstPaint(app) if exit_after_first_paint else None
+    if probe is not None:
+        app.installEventFilter(probe)
     window.show()
     return app.exec()
 

@@ -259,7 +259,9 @@ class InfoPanel(QFrame):
         self.log_view.setModel(log)
         self.log_view.setWordWrap(True)
         self.log_view.setUniformItemSizes(False)
-        log.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
+        # Connected to the view's own slot, so that the connection ends with the view (a
+        # language switch replaces the panel; a lambda would outlive it and call a dead view).
+        log.rowsInserted.connect(self.log_view.scrollToBottom)
         self.options_label = _label("", "", wrap=True)
         self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
         self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)

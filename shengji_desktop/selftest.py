@@ -1,0 +1,213 @@
+"""``shengji-desktop --self-test``: checks that this installation works, frozen or not.
+
+It runs every check, prints one line per check (``ok`` or ``FAIL``, what was seen, how long it
+took) and a closing line, and returns 0 only if every check passed. The checks:
+
+- ``bundle``: where the program runs from; in a frozen app, its files sit under
+  ``sys._MEIPASS`` and the package's data files (translations, icons) must be found there.
+- ``version``: the package metadata travelled with the code (``__version__``).
+- ``hard player``: the hard computer player's worker processes start (in a frozen app they
+  re-run the app's own executable, which ``multiprocessing.freeze_support()`` at the top of
+  ``cli.main`` turns into workers) and one hard decision searches in them.
+- the window checks of ``shengji_desktop.ui.selftest``: the main window opens (offscreen
+  unless ``QT_QPA_PLATFORM`` says otherwise) and paints, the Chinese catalogue loads and
+  translates, the card art draws, and one hand of each game (DL, TR, SD) is played to its
+  settlement by computer seats through the window, with instant animations.
+
+The self-test never touches the player's own settings or saved game: it uses a temporary
+folder. ``report`` also writes the lines to a file, for a windowed app on Windows, which has
+no console to print to.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import shengji_desktop
+
+HARD_PLAYOUTS = 4  # per worker: enough to prove the workers search, quick everywhere
+WORKER_TIMEOUT = 120.0  # seconds for the workers to start (a cold frozen app on a slow disk)
+
+
+@dataclass
+class Report:
+    """Runs checks, each a function that returns what it saw or raises what went wrong."""
+
+    streams: list[TextIO] = field(default_factory=list)
+    results: list[tuple[str, bool, str]] = field(default_factory=list)
+    started: float = field(default_factory=time.perf_counter)
+
+    def say(self, line: str) -> None:
+        for stream in self.streams:
+            stream.write(line + "\n")
+            stream.flush()
+
+    def check(self, name: str, fn: Callable[[], str]) -> bool:
+        t0 = time.perf_counter()
+        try:
+            detail, ok = fn(), True
+        except Exception as exc:  # every failure is reported, and the other checks still run
+            detail, ok = f"{type(exc).__name__}: {exc}", False
+        seconds = time.perf_counter() - t0
+        self.results.append((name, ok, detail))
+        self.say(f"{'ok  ' if ok else 'FAIL'} {name}: {detail} ({seconds:.1f} s)")
+        return ok
+
+    @property
+    def failed(self) -> list[str]:
+        return [name for name, ok, _ in self.results if not ok]
+
+    def close(self) -> int:
+        seconds = time.perf_counter() - self.started
+        n = len(self.results)
+        if self.failed:
+            self.say(
+                f"self-test FAILED: {len(self.failed)} of {n} checks failed"
+                f" ({', '.join(self.failed)}) in {seconds:.1f} s"
+            )
+            return 1
+        self.say(f"self-test passed: {n} checks in {seconds:.1f} s")
+        return 0
+
+
+def is_frozen() -> bool:
+    return bool(getattr(sys, "frozen", False))
+
+
+def bundle_dir() -> Path | None:
+    """Where a frozen app's files are unpacked (PyInstaller's ``sys._MEIPASS``), else None."""
+    base = getattr(sys, "_MEIPASS", None)
+    return Path(base).resolve() if base else None
+
+
+def package_dir() -> Path:
+    return Path(shengji_desktop.__file__).resolve().parent
+
+
+DATA_FILES = ("ui/translations/zh_CN.qm", "ui/resources/icon-64.png", "ui/resources/icon-256.png")
+
+
+def check_bundle() -> str:
+    package = package_dir()
+    missing = [name for name in DATA_FILES if not (package / name).is_file()]
+    if missing:
+        raise FileNotFoundError(f"data files missing from {package}: {', '.join(missing)}")
+    base = bundle_dir()
+    if not is_frozen():
+        return f"from source, Python {sys.version.split()[0]}, package in {package}"
+    if base is None:
+        raise RuntimeError("frozen, but sys._MEIPASS is not set")
+    if base not in package.parents:
+        raise RuntimeError(f"frozen, but the package is at {package}, outside {base}")
+    return f"frozen ({sys.executable}), files under sys._MEIPASS = {base}"
+
+
+def check_version() -> str:
+    from importlib.metadata import version
+
+    found = version("shengji-desktop")
+    if found != shengji_desktop.__version__:
+        raise RuntimeError(f"metadata says {found}, the package {shengji_desktop.__version__}")
+    return f"shengji-desktop {found}"
+
+
+class _Searched(Exception):
+    """Raised by the probe seat once the hard player has searched: the check has what it needs."""
+
+
+def check_hard_player() -> str:
+    import random
+
+    from shengji_desktop.ai import make_player
+    from shengji_desktop.ai import search as hard_search
+    from shengji_desktop.engine.actions import Action
+    from shengji_desktop.engine.headless import drive
+    from shengji_desktop.engine.match import Match
+    from shengji_desktop.engine.players import Player
+    from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.rules.options import Game, Options
+
+    # The workers: each answers with its process id, which must not be ours.
+    pool = hard_search.pool()
+    futures = [pool.submit(os.getpid) for _ in range(hard_search.workers())]
+    pids = {f.result(timeout=WORKER_TIMEOUT) for f in futures}
+    if os.getpid() in pids:
+        raise RuntimeError("a worker ran in the calling process")
+
+    # One decision: SD hand played by normal seats until the hard seat has a choice of plays.
+    hard = make_player("hard", "self-test", playouts=HARD_PLAYOUTS * hard_search.workers())
+    seen: dict[str, object] = {}
+
+    class Probe:
+        def decide(self, view: dict[str, object], legal: list[Action]) -> Action | None:
+            action = hard.decide(view, legal)
+            search = getattr(hard, "last_search", None)
+            if search:
+                seen.update(search, action=action, legal=legal)
+                raise _Searched
+            return action
+
+    players: dict[Seat, Player] = {s: make_player("normal", f"self-test/{s.name}") for s in Seat}
+    players[Seat.S] = Probe()
+    match = Match(Game.SD, Options(), 7)
+    t0 = time.perf_counter()
+    with contextlib.suppress(_Searched):
+        drive(match, players, random.Random(7), hands=1)
+    ms = (time.perf_counter() - t0) * 1000
+    if not seen:
+        raise RuntimeError("the hard player never searched in a whole SD hand")
+    legal = seen["legal"]
+    assert isinstance(legal, list)
+    if seen["action"] not in legal:
+        raise RuntimeError(f"the hard player chose an illegal action: {seen['action']}")
+    samples = seen.get("samples")
+    if not isinstance(samples, int) or samples < 1:
+        raise RuntimeError(f"the search ran no samples: {seen}")
+    return (
+        f"worker processes answer (pids {', '.join(map(str, sorted(pids)))});"
+        f" one decision over {samples} samples of {seen.get('candidates')} candidate plays"
+        f" in {ms:.0f} ms"
+    )
+
+
+def check_qt() -> str:
+    """Qt and the window code import (in a frozen app: nothing needed was left out)."""
+    from shengji_desktop.ui import selftest as window_checks
+
+    return window_checks.qt_versions()
+
+
+def run(report_path: str | None = None) -> int:
+    """Run every check; 0 if all passed, 1 otherwise."""
+    streams: list[TextIO] = []
+    if sys.stdout is not None:  # None in a windowed app on Windows
+        streams.append(sys.stdout)
+    report_file = None
+    if report_path:
+        report_file = open(report_path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        streams.append(report_file)
+    report = Report(streams)
+    try:
+        report.say(f"shengji-desktop {shengji_desktop.__version__} self-test")
+        report.check("bundle", check_bundle)
+        report.check("version", check_version)
+        report.check("hard player", check_hard_player)
+
+        if report.check("Qt", check_qt):
+            from shengji_desktop.ui.selftest import run_window_checks
+
+            run_window_checks(report)
+        return report.close()
+    finally:
+        from shengji_desktop.ai import search as hard_search
+
+        hard_search.shutdown()
+        if report_file is not None:
+            report_file.close()
