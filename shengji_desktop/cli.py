@@ -116,12 +116,28 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine", "net", "ui"])
+    parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
     parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
+    parser.add_argument(
+        "--dist", default="dist", help="startup: the folder the frozen programs were built in"
+    )
     parser.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.what == "startup":
+        from pathlib import Path
+
+        from shengji_desktop.startup_bench import BenchError
+        from shengji_desktop.startup_bench import run as run_startup
+
+        try:
+            run_startup(Path(args.dist), args.runs)
+        except BenchError as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
+        return 0
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
 

@@ -108,8 +108,24 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.statusBar().showMessage(tr("Welcome"))
         self.show_start()
+        self._painted = False
+        self.view.viewport().installEventFilter(self)
         if check_save:
-            QTimer.singleShot(0, self.check_saved_game)
+            QTimer.singleShot(0, self._check_saved_game_when_painted)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self._painted and event.type() == QEvent.Type.Paint:
+            self._painted = True
+            self.view.viewport().removeEventFilter(self)
+        return super().eventFilter(watched, event)
+
+    def _check_saved_game_when_painted(self, waited: int = 0) -> None:
+        """Reading the autosave loads the engine (some 30 ms): a window on its way to the
+        screen paints first (but waits at most a second for it)."""
+        if self.isVisible() and not self._painted and waited < 50:
+            QTimer.singleShot(20, lambda: self._check_saved_game_when_painted(waited + 1))
+            return
+        self.check_saved_game()
 
     @property
     def save_path(self) -> Path:

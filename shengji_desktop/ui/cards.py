@@ -8,6 +8,7 @@ sharp from 1280x720 to 4K and on HiDPI screens.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -457,7 +458,25 @@ def paint_icon(p: QPainter, size: float) -> None:
         p.restore()
 
 
+ICON_FILES = tuple(
+    Path(__file__).resolve().parent / "resources" / f"icon-{size}.png" for size in (64, 256)
+)
+
+
 def make_icon() -> QIcon:
+    """The app icon from its PNG files (scripts/render_icon.py draws them with ``paint_icon``):
+    loading them takes a millisecond, painting the icon's sizes some 20 at every start. Painted
+    here only if a file is missing."""
+    icon = QIcon()
+    for path in ICON_FILES:
+        pixmap = QPixmap(str(path))
+        if pixmap.isNull():
+            return paint_app_icon()
+        icon.addPixmap(pixmap)
+    return icon
+
+
+def paint_app_icon() -> QIcon:
     icon = QIcon()
     for size in (16, 24, 32, 48, 64, 128, 256):
         image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)

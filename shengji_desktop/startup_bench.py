@@ -1,0 +1,145 @@
+"""``shengji-desktop bench startup``: start to first paint of the frozen app, against a bare
+PySide6 window frozen the same way, and the size of both bundles; JSON last.
+
+Both are built by ``bash scripts/build --bare`` (``build.spec`` and ``build.spec -- --bare``):
+``dist/Shengji Desktop/`` and ``dist/bare-window/``. Each run starts the program, which prints
+``first-paint`` once its window has painted and quits (the app with the hidden option
+``--exit-after-first-paint``); the time is from just before the process is started to that
+line. The two programs take turns, after one warm-up run each (not counted), and the medians
+are compared. Both run with a fresh home folder (no saved settings or game), offscreen unless
+a display or ``QT_QPA_PLATFORM`` is there.
+
+Targets (issue 8): the ratio at most 1.5, the app's bundle under 130 MB unpacked on Linux.
+No Qt is imported here: this process only starts the others and waits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+APP_DIR = "Shengji Desktop"
+APP_EXE = "shengji-desktop"
+BARE_DIR = "bare-window"
+BARE_EXE = "bare-window"
+RATIO_TARGET = 1.5
+BUNDLE_TARGET_MB = 130.0
+RUN_TIMEOUT = 60.0
+
+
+class BenchError(Exception):
+    pass
+
+
+def executable(folder: Path, name: str) -> Path:
+    for candidate in (folder / name, folder / f"{name}.exe"):
+        if candidate.is_file():
+            return candidate
+    raise BenchError(f"{folder / name} not found: build it first with `bash scripts/build --bare`")
+
+
+def bundle_bytes(folder: Path) -> int:
+    """Bytes of every file in the folder, unpacked (symbolic links count as links)."""
+    total = 0
+    for base, _dirs, files in os.walk(folder):
+        for name in files:
+            total += (Path(base) / name).lstat().st_size
+    return total
+
+
+def time_to_paint(command: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting ``command`` until it prints ``first-paint``."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
+    watchdog = threading.Timer(RUN_TIMEOUT, process.kill)
+    watchdog.start()
+    painted = None
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.strip() == "first-paint":
+                painted = time.perf_counter()
+                break
+        process.wait(timeout=RUN_TIMEOUT)
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if painted is None:
+        raise BenchError(f"{command[0]} ended (exit {process.returncode}) without painting")
+    return painted - started
+
+
+def bench_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CACHE_HOME=str(home / "cache"),
+        APPDATA=str(home / "appdata"),
+        LOCALAPPDATA=str(home / "localappdata"),
+    )
+    shown = env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
+    if not shown and sys.platform.startswith("linux"):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def run(dist: Path, runs: int = 9) -> dict[str, Any]:
+    if runs < 1:
+        raise BenchError("--runs must be at least 1")
+    app_dir, bare_dir = dist / APP_DIR, dist / BARE_DIR
+    commands = {
+        "app": [str(executable(app_dir, APP_EXE)), "--exit-after-first-paint"],
+        "bare": [str(executable(bare_dir, BARE_EXE))],
+    }
+    times: dict[str, list[float]] = {"app": [], "bare": []}
+    with tempfile.TemporaryDirectory(prefix="shengji-bench-startup-") as tmp:
+        env = bench_env(Path(tmp))
+        # The fontconfig cache lives in the home folder: the warm-up runs build it.
+        for command in commands.values():
+            time_to_paint(command, env)
+        for i in range(runs):
+            order = ("app", "bare") if i % 2 == 0 else ("bare", "app")
+            for which in order:
+                times[which].append(time_to_paint(commands[which], env))
+    app_ms = statistics.median(times["app"]) * 1000
+    bare_ms = statistics.median(times["bare"]) * 1000
+    app_mb = bundle_bytes(app_dir) / 1e6
+    bare_mb = bundle_bytes(bare_dir) / 1e6
+    ratio = app_ms / bare_ms
+    result = {
+        "runs": runs,
+        "platform": env.get("QT_QPA_PLATFORM") or "default",
+        "app_first_paint_ms": round(app_ms, 1),
+        "bare_first_paint_ms": round(bare_ms, 1),
+        "ratio": round(ratio, 3),
+        "ratio_target": RATIO_TARGET,
+        "ratio_ok": ratio <= RATIO_TARGET,
+        "app_bundle_mb": round(app_mb, 1),
+        "bare_bundle_mb": round(bare_mb, 1),
+        "bundle_target_mb": BUNDLE_TARGET_MB,
+        "bundle_ok": app_mb < BUNDLE_TARGET_MB,
+        "app_ms_all": [round(t * 1000, 1) for t in times["app"]],
+        "bare_ms_all": [round(t * 1000, 1) for t in times["bare"]],
+    }
+    print(f"start to first paint, median of {runs} runs ({result['platform']}):")
+    print(f"  app   {app_ms:7.1f} ms   {app_dir}")
+    print(f"  bare  {bare_ms:7.1f} ms   {bare_dir}")
+    print(f"  ratio {ratio:.2f} (target at most {RATIO_TARGET})")
+    print(f"bundle: app {app_mb:.1f} MB, bare window {bare_mb:.1f} MB unpacked", end="")
+    print(f" (target under {BUNDLE_TARGET_MB:.0f} MB)")
+    print(json.dumps(result, sort_keys=True))
+    return result
