@@ -82,9 +82,22 @@ def is_frozen() -> bool:
 
 
 def bundle_dir() -> Path | None:
-    """Where a frozen app's files are unpacked (PyInstaller's ``sys._MEIPASS``), else None."""
+    """Where a frozen app's files are (PyInstaller's ``sys._MEIPASS``), else None."""
     base = getattr(sys, "_MEIPASS", None)
     return Path(base).resolve() if base else None
+
+
+def app_root() -> Path | None:
+    """The frozen app's own folder, which holds all of its files: the folder above
+    ``sys._MEIPASS`` ("Shengji Desktop/" above its "_internal/"; in a macOS .app, "Contents/",
+    whose "Resources/" holds the data files that "Frameworks/" links to)."""
+    base = bundle_dir()
+    return base.parent if base is not None else None
+
+
+def in_app(path: Path) -> bool:
+    root = app_root()
+    return root is not None and root in path.resolve().parents
 
 
 def package_dir() -> Path:
@@ -104,8 +117,9 @@ def check_bundle() -> str:
         return f"from source, Python {sys.version.split()[0]}, package in {package}"
     if base is None:
         raise RuntimeError("frozen, but sys._MEIPASS is not set")
-    if base not in package.parents:
-        raise RuntimeError(f"frozen, but the package is at {package}, outside {base}")
+    outside = [name for name in DATA_FILES if not in_app(package / name)]
+    if outside:
+        raise RuntimeError(f"data files found outside the app ({app_root()}): {outside}")
     return f"frozen ({sys.executable}), files under sys._MEIPASS = {base}"
 
 

@@ -155,12 +155,13 @@ def open_window(app: QApplication, tmp: Path, holder: dict[str, MainWindow]) -> 
 
 
 def check_translations() -> str:
+    from shengji_desktop.selftest import app_root, in_app, is_frozen
+
     from . import i18n
 
-    bundle = getattr(sys, "_MEIPASS", None)
     folder = i18n.TRANSLATIONS_DIR.resolve()
-    if bundle is not None and Path(bundle).resolve() not in folder.parents:
-        raise RuntimeError(f"translations looked for in {folder}, outside {bundle}")
+    if is_frozen() and not in_app(folder):
+        raise RuntimeError(f"translations looked for in {folder}, outside the app {app_root()}")
     seen = []
     try:
         for mode, want in (("zh", "新游戏"), ("both", "新游戏 New game"), ("en", "New game")):
