@@ -1,0 +1,51 @@
+"""`shengji-desktop bench startup`: its timing harness on stand-in programs (the real frozen
+programs are built by `bash scripts/build --bare`; tests/test_frozen.py checks that the frozen
+app quits after its first paint when asked)."""
+
+from __future__ import annotations
+
+import json
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from shengji_desktop.cli import main
+from shengji_desktop.startup_bench import BenchError, bundle_bytes, run, time_to_paint
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stand-ins are shell scripts")
+
+
+def stand_in(folder: Path, name: str, body: str, padding: int = 0) -> Path:
+    folder.mkdir(parents=True)
+    exe = folder / name
+    exe.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+    exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+    if padding:
+        (folder / "data.bin").write_bytes(b"\0" * padding)
+    return exe
+
+
+def test_the_bench_times_both_programs_and_ends_with_json(tmp_path, capsys) -> None:
+    stand_in(tmp_path / "Shengji Desktop", "shengji-desktop", "sleep 0.2; echo first-paint", 3000)
+    stand_in(tmp_path / "bare-window", "bare-window", "echo first-paint", 1000)
+    result = run(tmp_path, runs=3)
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1]) == json.loads(json.dumps(result))
+    assert len(result["app_ms_all"]) == len(result["bare_ms_all"]) == 3
+    assert result["app_first_paint_ms"] >= 200 > result["bare_first_paint_ms"]
+    assert result["ratio"] > 1 and result["ratio_ok"] is (result["ratio"] <= 1.5)
+    assert result["app_bundle_mb"] == round(bundle_bytes(tmp_path / "Shengji Desktop") / 1e6, 1)
+    assert bundle_bytes(tmp_path / "Shengji Desktop") > 3000
+
+
+def test_a_program_that_never_paints_is_an_error(tmp_path) -> None:
+    exe = stand_in(tmp_path / "x", "x", "echo something else; exit 3")
+    with pytest.raises(BenchError, match="exit 3"):
+        time_to_paint([str(exe)], {})
+
+
+def test_missing_builds_are_named(tmp_path, capsys) -> None:
+    assert main(["bench", "startup", "--dist", str(tmp_path)]) == 2
+    assert "bash scripts/build --bare" in capsys.readouterr().err
