@@ -394,9 +394,11 @@ class RemoteController(QObject):
         if info.kind != "open":
             return kind_name(info.kind)
         if info.standin:
-            return f"{info.name} ({tr('computer for now')})"
+            standin = tr("computer for now")
+            return f"{info.name} ({standin})"
         if not info.connected:
-            return f"{info.name} ({tr('away')})" if info.name else tr("open")
+            away = tr("away")
+            return f"{info.name} ({away})" if info.name else tr("open")
         return info.name
 
     # ------------------------------------------------------------------ from the host
