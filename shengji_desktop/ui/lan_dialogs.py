@@ -282,7 +282,11 @@ class JoinDialog(QDialog):
             self.list.addItem(item)
         n = len(self.tables)
         self.search_label.setText(
-            tr("No table found yet.") if n == 0 else tr("{n} tables found.").format(n=n)
+            tr("No table found yet.")
+            if n == 0
+            else tr("1 table found.")
+            if n == 1
+            else tr("{n} tables found.").format(n=n)
         )
 
     def _picked(self, row: int) -> None:
@@ -377,7 +381,10 @@ class LobbyDialog(QDialog):
         self.title.setText(f"{lobby.table} — {game_name(Game(lobby.game))}")
         port = self.runner.port if self.runner is not None else c.port
         self.where.setText(
-            tr("Others join at {address}:{port}").format(address=_lan_address(), port=port)
+            tr("Others join at {address}:{port}").format(
+                address=self.runner.bind if self.runner.bind != "0.0.0.0" else _lan_address(),
+                port=port,
+            )
             if self.runner is not None
             else tr("Table at {address}:{port}").format(address=c.address, port=c.port)
         )

@@ -772,6 +772,10 @@ Esc：取消选择
         <translation>还没有找到牌桌。</translation>
     </message>
     <message>
+        <source>1 table found.</source>
+        <translation>找到 1 张牌桌。</translation>
+    </message>
+    <message>
         <source>{n} tables found.</source>
         <translation>找到 {n} 张牌桌。</translation>
     </message>
