@@ -272,7 +272,7 @@ class JoinDialog(QDialog):
             free = tr("{n} open seats").format(n=t.free) if t.free != 1 else tr("1 open seat")
             known = t.game in {g.value for g in Game}
             game = game_name(Game(t.game)) if known else t.game
-            text = f"{t.name} — {game} · {free}\n{t.address}:{t.port}"
+            text = f"{t.name} — {game} · {free} · {t.address}:{t.port}"
             item = QListWidgetItem(text)
             if not t.compatible:
                 item.setText(text + "  " + tr("(another version)"))
