@@ -97,6 +97,15 @@ class Knowledge:
             shown = Counter(parse_cards(decl.get("cards", "")))
             mine = Counter(c for s, t in (p for tr in plays for p in tr) if s == holder for c in t)
             self.known[holder] = +(shown - mine)
+        tribute = self.view.get("tribute") or {}
+        if "cards" in tribute:  # DL: the two seats involved know where these cards went
+            payer, receiver = Seat[tribute["payer"]], Seat[tribute["receiver"]]
+            passed = {receiver: tribute.get("cards", ""), payer: tribute.get("returned", "")}
+            for holder, text in passed.items():
+                if holder == self.seat:
+                    continue
+                played_by = Counter(c for tr in plays for s, t in tr if s == holder for c in t)
+                self.known[holder] += +(Counter(parse_cards(text)) - played_by)
         if self.trump is None:
             return
         classes = self.trump.classes

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..engine.actions import Act, Action
-from ..rules.cards import BIG_JOKER, Card, seat_order
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
 from ..rules.dl_kitty import big_jokers_first
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
@@ -108,6 +108,7 @@ class HeuristicPlayer:
             seat_order(leader, k.options.play_direction),
             PoolThreats(k.rules, k.unseen(), k.voids, k.known),
             sum(k.hand.values()),
+            hoard(k.game, k.attacking) if self.careful else None,
         )
 
     def play(self, k: Knowledge, legal: list[Action]) -> Action:
@@ -125,6 +126,14 @@ class HeuristicPlayer:
         if fmt is None:
             return choose_lead(sit, plays, k.voids, not k.attacking, self.careful)
         return choose_follow(sit, fmt, self.careful)
+
+
+def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
+    """TR-SETTLE-2: defenders who win the last trick with a joker gain 3 (big) or 2 (small)
+    levels per joker, so they keep their jokers for it."""
+    if game is Game.TR and attacking:
+        return {BIG_JOKER: 60.0, SMALL_JOKER: 40.0}
+    return None
 
 
 class HardPlayer(HeuristicPlayer):

@@ -160,6 +160,7 @@ class Situation:
         order: Sequence[Seat],  # the seats of this trick in play order, leader first
         threats: Threats,
         cards_left: int,
+        hoard: Mapping[Card, float] | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -169,6 +170,8 @@ class Situation:
         self.order = order
         self.threats = threats
         self.cards_left = cards_left
+        # Extra worth of keeping some cards to the end (TR defenders' jokers dig for levels).
+        self.hoard = hoard or {}
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -252,7 +255,8 @@ def _best_expected(
         else:
             p = 0.0
         total = points + card_points(c)
-        return (2 * p - 1) * total - spend * play_cost(rules, c)
+        kept = sum(sit.hoard.get(x, 0.0) for x in c) if sit.cards_left > len(c) else 0.0
+        return (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
 
     return max(cands, key=lambda c: (value(c), c))
 

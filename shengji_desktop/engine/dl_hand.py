@@ -50,6 +50,7 @@ class DLHand(HandBase):
         self.pickup: tuple[Seat, int] | None = None
         self.revolt: dl_tribute.Revolt | None = None
         self.tribute_cards: tuple[Card, ...] = ()
+        self.returned_cards: tuple[Card, ...] = ()
         self.dry_pot = False
         self.settlement: dl_settle.DLSettlement | None = None
         self.redeal = False
@@ -366,6 +367,7 @@ class DLHand(HandBase):
             self.hands[seat].subtract(action.cards)
             self.hands[seat] = +self.hands[seat]
             self.hands[due.payer].update(action.cards)
+            self.returned_cards = tuple(action.cards)
             both = frozenset({seat, due.payer})
             events = [
                 Event(
@@ -533,4 +535,8 @@ class DLHand(HandBase):
                 "receiver": self.due.receiver.name,
                 "blood": self.due.blood,
             }
+            if seat is None or seat in (self.due.payer, self.due.receiver):
+                # The two seats involved saw the cards pass (DL-TRIB-4/5).
+                out["tribute"]["cards"] = format_cards(self.tribute_cards)
+                out["tribute"]["returned"] = format_cards(self.returned_cards)
         return out

@@ -207,8 +207,9 @@ class ThreadedClient:
     listener callbacks run on the client thread (a Qt bridge re-emits them as signals); the
     methods below may be called from any thread."""
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: TableClient, on_end: Callable[[], None] | None = None) -> None:
         self.client = client
+        self.on_end = on_end  # called on the client thread once run() has ended (see .result)
         self.result: str | None = None
         self.error: BaseException | None = None
         self._loop = asyncio.new_event_loop()
@@ -225,6 +226,8 @@ class ThreadedClient:
             self.error = exc
         finally:
             self._loop.close()
+            if self.on_end is not None:
+                self.on_end()
 
     def send_action(self, action: Action) -> None:
         self._loop.call_soon_threadsafe(self.client.send_action, action)

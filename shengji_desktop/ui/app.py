@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -49,6 +50,10 @@ if TYPE_CHECKING:  # the engine and the dialogs load after the first paint
 
     from .controller import GameController
     from .dialogs import NewGame
+    from .lan import HostRunner, RemoteController
+    from .lan_dialogs import LobbyDialog
+
+    AnyController = GameController | RemoteController
 
 APP_NAME = "Shengji Desktop"
 ORG_NAME = "shengji-desktop"
@@ -96,7 +101,14 @@ class MainWindow(QMainWindow):
         self.animator.set_speed(str(self.settings.value("ui/speed", "normal")))
         self.animator.event_shown.connect(self._event_shown)
         self.animator.batch_done.connect(self._batch_done)
-        self.controller: GameController | None = None
+        self.controller: AnyController | None = None
+        self.host_runner: HostRunner | None = None
+        self.lobby_dialog: LobbyDialog | None = None
+        self._my_turn = False
+        self.lan_status = QLabel()
+        self.lan_status.setObjectName("lan-status")
+        self.statusBar().addPermanentWidget(self.lan_status)
+        self.lan_status.hide()
         self.saved_game: tuple[Match, list[Any], list[str]] | None = None
         self._last_view: dict[str, Any] = {}
         self._hint: Action | None = None
@@ -149,6 +161,13 @@ class MainWindow(QMainWindow):
         self.continue_action.setEnabled(self.saved_game is not None)
         self.continue_action.triggered.connect(self.continue_saved)
         game_menu.addAction(self.continue_action)
+        game_menu.addSeparator()
+        self.host_action = QAction(tr("&Host a table…"), self)
+        self.host_action.triggered.connect(self.ask_host)
+        game_menu.addAction(self.host_action)
+        self.join_action = QAction(tr("&Join a table…"), self)
+        self.join_action.triggered.connect(self.ask_join)
+        game_menu.addAction(self.join_action)
         game_menu.addSeparator()
         self.quit_action = QAction(tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -343,20 +362,157 @@ class MainWindow(QMainWindow):
         return controller
 
     def stop_controller(self) -> None:
-        if self.controller is None:
-            return
-        self.animator.detach()
-        self.controller.shutdown()
-        self.controller.deleteLater()
-        self.controller = None
+        if self.lobby_dialog is not None:
+            self.lobby_dialog.closing = True
+            self.lobby_dialog.close()
+            self.lobby_dialog.deleteLater()
+            self.lobby_dialog = None
+        if self.controller is not None:
+            self.animator.detach()
+            self.controller.shutdown()
+            self.controller.deleteLater()
+            self.controller = None
+        if self.host_runner is not None:
+            self.host_runner.stop()
+            self.host_runner.deleteLater()
+            self.host_runner = None
+        self.lan_status.hide()
+        self._my_turn = False
+
+    @property
+    def viewer(self) -> Seat:
+        """The seat at the bottom of the screen (S in a local game, ours at a LAN table)."""
+        return self.controller.viewer if self.controller is not None else Seat.S
 
     def seat_names(self) -> dict[Seat, tuple[str, str]]:
         c = self.controller
         names = {}
         for seat in Seat:
-            kind = c.kind_of(seat) if c is not None else "normal"
-            names[seat] = (seat_name(seat, Seat.S), kind_name(kind))
+            caption = c.caption(seat) if c is not None else kind_name("normal")
+            names[seat] = (seat_name(seat, self.viewer), caption)
         return names
+
+    # ------------------------------------------------------------------ LAN tables
+
+    def ask_host(self) -> None:
+        from .lan_dialogs import HostDialog
+
+        dialog = HostDialog(self)
+        if dialog.exec() != HostDialog.DialogCode.Accepted:
+            return
+        dialog.remember()
+        try:
+            self.host_table(dialog.table())
+        except (OSError, ValueError, RuntimeError) as exc:
+            QMessageBox.warning(self, tr("Could not host the table"), str(exc))
+
+    def host_table(self, table: Any, advertise: Any = "all") -> RemoteController:
+        """Start hosting ``table`` (lan_dialogs.HostedTable) and sit down at its first open
+        seat. ``advertise``: "all" interfaces, a list of addresses, or None (not announced)."""
+        from zeroconf import InterfaceChoice
+
+        from .lan import HostRunner, RemoteController
+
+        self.stop_controller()
+        interfaces = InterfaceChoice.All if advertise == "all" else advertise
+        runner = HostRunner(
+            table.game,
+            table.options,
+            table.seats,
+            table.settings,
+            bind=table.bind,
+            port=table.port,
+            advertise=interfaces,
+            seed=table.seed,
+            parent=self,
+        )
+        port = runner.start()
+        self.host_runner = runner
+        runner.finished.connect(lambda why: self.statusBar().showMessage(why))
+        seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
+        controller = RemoteController(
+            "127.0.0.1", port, table.player, seat=seat, remember=False, parent=self
+        )
+        self.start_remote(controller)
+        return controller
+
+    def ask_join(self) -> None:
+        from .lan_dialogs import JoinDialog
+
+        dialog = JoinDialog(self)
+        if dialog.exec() != JoinDialog.DialogCode.Accepted:
+            return
+        address, port, name = dialog.target()
+        self.join_table(address, port, name)
+
+    def join_table(self, address: str, port: int, name: str) -> RemoteController:
+        from .lan import RemoteController, saved_token
+
+        self.stop_controller()
+        controller = RemoteController(
+            address, port, name, token=saved_token(address, port), parent=self
+        )
+        self.start_remote(controller)
+        return controller
+
+    def start_remote(self, controller: RemoteController) -> None:
+        """Show a LAN table: the lobby first, then the match as the host streams it."""
+        from .lan_dialogs import LobbyDialog
+
+        self.overlay.hide()
+        self.overlay.centre_at = 0.4
+        self.log.clear()
+        self.controller = controller
+        self.scene.clear_table()
+        self.scene.names = self.seat_names()
+        self.animator.attach(controller)
+        controller.prompt_changed.connect(self.refresh_actions)
+        controller.message.connect(self.show_message)
+        controller.hint_ready.connect(self.show_hint)
+        controller.hand_over.connect(self.show_settlement)
+        controller.match_over.connect(self.show_match_over)
+        controller.failed.connect(self.show_failure)
+        controller.lobby_changed.connect(self._lobby_changed)
+        controller.connection_changed.connect(self._connection_changed)
+        controller.ended.connect(self._table_ended)
+        self.lan_status.setText(controller.status)
+        self.lan_status.show()
+        self.lobby_dialog = LobbyDialog(controller, self.host_runner, self)
+        self.lobby_dialog.left.connect(self.leave_table)
+        self.lobby_dialog.show()
+        self.bar.show()
+        controller.start()
+
+    def leave_table(self) -> None:
+        self.stop_controller()
+        self.scene.clear_table()
+        self.show_start()
+
+    def _lobby_changed(self, lobby: Any) -> None:
+        c = self.controller
+        if c is None:
+            return
+        if self.score.game != lobby.game:
+            self.score.reset(lobby.game)
+        self.scene.names = self.seat_names()
+        if self._last_view:
+            self.scene.update_plates(self._last_view)
+
+    def _connection_changed(self, connected: bool, status: str) -> None:
+        self.lan_status.setText(("● " if connected else "○ ") + status)
+        self.lan_status.setStyleSheet("" if connected else "color: #b00000; font-weight: bold;")
+        if not connected:
+            self.statusBar().showMessage(status)
+
+    def _table_ended(self, status: str) -> None:
+        c = self.controller
+        if c is None or c.phase == "over":
+            return
+        self.overlay.show_content(
+            tr("Left the table"),
+            [(tr("Why"), status)],
+            [("leave", tr("Close"), self.leave_table, False)],
+        )
 
     # ------------------------------------------------------------------ events from the table
 
@@ -373,11 +529,14 @@ class MainWindow(QMainWindow):
         c = self.controller
         acting = ""
         if c is not None and view["phase"] not in ("deal", "play", "settled", "over"):
-            seats = c.match.to_act() if not c.busy else []
+            seats = c.to_act() if not c.busy else []
             acting = seats[0].name if seats else ""
         self.scene.acting = Seat[acting] if acting else None
         self.scene.update_plates(view)
         self.panel.update_view(view, acting)
+        remote = c is not None and c.remote
+        if remote and view["phase"] not in ("settled", "over") and self.overlay.isVisible():
+            self.overlay.hide()  # the host has started the next hand
         self.refresh_actions()
 
     # ------------------------------------------------------------------ the action bar
@@ -426,6 +585,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c is None:
             return
+        self.turn_notice()
         choices, prompt, notice = self.current_choices()
         self.bar.set_prompt(prompt)
         self.bar.set_choices(choices)
@@ -434,6 +594,14 @@ class MainWindow(QMainWindow):
         if self._hint is not None:
             self.bar.hint_button(self._hint_key(self._hint))
         self.place_bar()
+
+    def turn_notice(self) -> None:
+        """When our turn comes while the window is in the background, ask for attention."""
+        c = self.controller
+        mine = c is not None and c.waiting == "human"
+        if mine and not self._my_turn and not self.isActiveWindow():
+            QApplication.alert(self)
+        self._my_turn = mine
 
     def _hint_key(self, action: Action) -> str:
         if action.kind is Act.PLAY:
@@ -458,8 +626,7 @@ class MainWindow(QMainWindow):
         """The buttons and prompt for this moment; the notice is None to keep the current."""
         c = self.controller
         assert c is not None
-        m = c.match
-        phase = m.phase
+        phase = c.phase
         legal = c.human_legal
         selected = self.scene.selected_cards()
         hint = Choice(
@@ -478,11 +645,11 @@ class MainWindow(QMainWindow):
             return [], tr("Match over"), ""
         if c.waiting != "human":
             # the match may be ahead of the table (its animations still running)
-            seats = [s for s in c.match.to_act() if s != c.human]
+            seats = [s for s in c.to_act() if s != c.human]
             turn = seats[0].name if seats else self._last_view.get("turn")
-            if turn == Seat.S.name:
+            if turn == self.viewer.name:
                 turn = None
-            who = seat_name(turn, Seat.S) if turn else ""
+            who = seat_name(turn, self.viewer) if turn else ""
             text = tr("Waiting for {who}…").format(who=who) if who else tr("Please wait…")
             return [], text, None
         kinds = {a.kind for a in legal}
@@ -547,7 +714,7 @@ class MainWindow(QMainWindow):
         ok = chosen in explicit if explicit else len(selected) == need
         tribute = self._last_view.get("tribute") or {}
         other = tribute.get("receiver") if kind is Act.TRIBUTE else tribute.get("payer")
-        who = seat_name(other, Seat.S) if other else "—"
+        who = seat_name(other, self.viewer) if other else "—"
         texts = {
             Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
             Act.TRIBUTE: (
@@ -566,7 +733,7 @@ class MainWindow(QMainWindow):
                 Game.TR: tr("Any 8 cards; the kitty is shown face up (TR-KITTY-2)."),
                 Game.SD: tr("Any 6 cards; the kitty is never shown (SD-KITTY-4)."),
             }
-            notice = rules[c.match.game]
+            notice = rules[c.game]
         if explicit and len(explicit) > 1:
             options = " / ".join(cards_text(e) for e in explicit[:4])
             notice = tr("Choose one of: {options}").format(options=options)
@@ -584,7 +751,7 @@ class MainWindow(QMainWindow):
         kind = action.kind
         if kind is Act.PASS:
             c = self.controller
-            phase = c.match.phase if c is not None else ""
+            phase = c.phase if c is not None else ""
             text = tr("No bid") if phase == "bid" else tr("Pass")
             return Choice(self._key_for(action), text, tr("Decline"), lambda: self.do(action))
         if kind is Act.BID:
@@ -734,12 +901,17 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c is None or c.human is None:
             return
-        lines = settlement_lines(view, Seat.S)
+        lines = settlement_lines(view, self.viewer)
+        next_button = (
+            ("next", tr("Next hand"), self.next_hand, False)
+            if not c.remote
+            else ("next", tr("Close"), self.overlay.hide, False)
+        )
         kitty = [int(x) for x in _cards(view.get("kitty"))]
         self.overlay.show_content(
             tr("Hand {n} settled").format(n=view["hand_number"]),
             lines,
-            [("next", tr("Next hand"), self.next_hand, False)],
+            [next_button],
             kitty,
         )
 
@@ -752,9 +924,9 @@ class MainWindow(QMainWindow):
 
     def show_match_over(self, view: dict[str, Any]) -> None:
         winner = view.get("match", {}).get("winner")
-        lines = settlement_lines(view, Seat.S)
+        lines = settlement_lines(view, self.viewer)
         self.overlay.show_content(
-            tr("Match over: {winner} wins").format(winner=winner_text(winner, Seat.S)),
+            tr("Match over: {winner} wins").format(winner=winner_text(winner, self.viewer)),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],
         )

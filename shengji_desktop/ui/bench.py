@@ -36,6 +36,7 @@ def run(
 
     from . import i18n
     from .app import MainWindow
+    from .controller import GameController
     from .dialogs import NewGame
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -124,7 +125,7 @@ def run(
         seen["frames"] = counter.count
         seen["seconds"] = time.perf_counter() - start
         c = window.controller
-        seen["dealt"] = c.match.hand.dealt if c is not None else 0
+        seen["dealt"] = c.match.hand.dealt if isinstance(c, GameController) else 0
         app.quit()
 
     QTimer.singleShot(int(deal_seconds * 1000), stop)

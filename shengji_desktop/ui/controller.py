@@ -26,11 +26,12 @@ from shengji_desktop.engine.players import Player
 from shengji_desktop.engine.record import write_atomic
 from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.errors import RuleError
+from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape
 
 from .i18n import tr
 from .tasks import Task
-from .texts import reason_text
+from .texts import kind_name, reason_text
 
 CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
 DEAL_BATCH = 4  # cards dealt in one go when nobody could declare between them
@@ -158,6 +159,24 @@ class GameController(QObject):
         if seat == self.human:
             return "human"
         return self.player_kinds.get(seat, self.kinds[seat])
+
+    # what the window asks of any controller (lan.RemoteController answers the same)
+    remote = False
+
+    @property
+    def phase(self) -> str:
+        return str(self.match.phase)
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def to_act(self) -> list[Seat]:
+        return self.match.to_act()
+
+    def caption(self, seat: Seat) -> str:
+        """The plate's second line: who plays the seat."""
+        return kind_name(self.kind_of(seat))
 
     # ------------------------------------------------------------------ the loop
 

@@ -143,6 +143,63 @@ class OptionField:
         return str(self.widget.currentData())
 
 
+class OptionsForm(QGroupBox):
+    """Every rule option with its explanation, those of the chosen game shown (the new game
+    and the host-a-table dialogs share it)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Rule options (RULES.md §5)"), parent)
+        ol = QVBoxLayout(self)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        inner = QWidget()
+        self.form = QFormLayout(inner)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        scroll.setWidget(inner)
+        ol.addWidget(scroll)
+        self.fields: dict[str, OptionField] = {}
+        self.rows: dict[str, tuple[QLabel, QWidget]] = {}
+        for spec in OPTION_SPECS:
+            field = OptionField(spec)
+            self.fields[spec.name] = field
+            holder = QWidget()
+            hl = QVBoxLayout(holder)
+            hl.setContentsMargins(0, 0, 0, 4)
+            hl.setSpacing(1)
+            hl.addWidget(field.widget)
+            default = value_text(spec, spec.default)
+            note = QLabel(
+                f"{option_help(spec.name)} "
+                + tr("Default: {value}.").format(value=default)
+                + f" [{spec.rules}]"
+            )
+            note.setWordWrap(True)
+            note.setStyleSheet("color: #666; font-size: 11px;")
+            hl.addWidget(note)
+            label = QLabel(option_label(spec.name))
+            label.setWordWrap(True)
+            self.form.addRow(label, holder)
+            self.rows[spec.name] = (label, holder)
+
+    def set_options(self, options: Options) -> None:
+        for name, field in self.fields.items():
+            field.set(getattr(options, name))
+
+    def restore_defaults(self) -> None:
+        for spec in OPTION_SPECS:
+            self.fields[spec.name].set(spec.default)
+
+    def show_game(self, game: Game) -> None:
+        for spec in OPTION_SPECS:
+            label, holder = self.rows[spec.name]
+            visible = spec.applies(game)
+            label.setVisible(visible)
+            holder.setVisible(visible)
+
+    def options(self) -> Options:
+        return Options.from_dict({n: f.encoded() for n, f in self.fields.items()})
+
+
 class NewGameDialog(QDialog):
     def __init__(self, choice: NewGame | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -179,40 +236,12 @@ class NewGameDialog(QDialog):
         sl.addWidget(self.seat_view)
         layout.addWidget(seats_box)
 
-        self.options_box = QGroupBox(tr("Rule options (RULES.md §5)"))
-        ol = QVBoxLayout(self.options_box)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        inner = QWidget()
-        self.form = QFormLayout(inner)
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        scroll.setWidget(inner)
-        ol.addWidget(scroll)
+        self.options_form = OptionsForm()
+        self.options_box = self.options_form
+        self.form = self.options_form.form
+        self.fields = self.options_form.fields
+        self.rows = self.options_form.rows
         layout.addWidget(self.options_box, 1)
-
-        self.fields: dict[str, OptionField] = {}
-        self.rows: dict[str, tuple[QLabel, QWidget]] = {}
-        for spec in OPTION_SPECS:
-            field = OptionField(spec)
-            self.fields[spec.name] = field
-            holder = QWidget()
-            hl = QVBoxLayout(holder)
-            hl.setContentsMargins(0, 0, 0, 4)
-            hl.setSpacing(1)
-            hl.addWidget(field.widget)
-            default = value_text(spec, spec.default)
-            note = QLabel(
-                f"{option_help(spec.name)} "
-                + tr("Default: {value}.").format(value=default)
-                + f" [{spec.rules}]"
-            )
-            note.setWordWrap(True)
-            note.setStyleSheet("color: #666; font-size: 11px;")
-            hl.addWidget(note)
-            label = QLabel(option_label(spec.name))
-            label.setWordWrap(True)
-            self.form.addRow(label, holder)
-            self.rows[spec.name] = (label, holder)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
@@ -242,18 +271,12 @@ class NewGameDialog(QDialog):
         self._game_changed()
 
     def restore_defaults(self) -> None:
-        for spec in OPTION_SPECS:
-            self.fields[spec.name].set(spec.default)
+        self.options_form.restore_defaults()
 
     def _game_changed(self) -> None:
-        game = Game(self.game_box.currentData())
-        for spec in OPTION_SPECS:
-            label, holder = self.rows[spec.name]
-            visible = spec.applies(game)
-            label.setVisible(visible)
-            holder.setVisible(visible)
+        self.options_form.show_game(Game(self.game_box.currentData()))
 
     def choice(self) -> NewGame:
         game = Game(self.game_box.currentData())
-        options = Options.from_dict({n: f.encoded() for n, f in self.fields.items()})
+        options = self.options_form.options()
         return NewGame(game, options, list(self.seats.kinds), str(self.speed_box.currentData()))

@@ -210,6 +210,14 @@ def test_reconnect_with_token_resyncs_and_supersedes_the_old_connection() -> Non
         welcome = await first.hello("me")
         first.send(p.Ready())
         await first.expect(p.Update, lambda u: u.view["phase"] != Phase.DEAL)
+        # Wait until the table waits for us: then nothing moves while we reconnect, and the
+        # resync can be compared with the host's view.
+        me = Seat[welcome.seat]
+        for _ in range(500):
+            if host.match.phase != Phase.DEAL and host.match.to_act() == [me]:
+                break
+            await asyncio.sleep(0.01)
+        assert host.match.to_act() == [me]
         second = await Raw.connect(host.port)
         second.send(p.Hello(version=p.PROTOCOL_VERSION, name="me again", token=welcome.token))
         again = await second.expect(p.Welcome)

@@ -168,6 +168,14 @@
         <translation>继续存档(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Host a table…</source>
+        <translation>开桌(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a table…</source>
+        <translation>加入牌桌(&amp;J)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -246,6 +254,22 @@ Esc：取消选择
     <message>
         <source>The saved game could not be read.</source>
         <translation>无法读取存档。</translation>
+    </message>
+    <message>
+        <source>Could not host the table</source>
+        <translation>无法开桌</translation>
+    </message>
+    <message>
+        <source>Left the table</source>
+        <translation>已离开牌桌</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Something went wrong</source>
@@ -648,8 +672,184 @@ Esc：取消选择
         <translation>叫分</translation>
     </message>
     <message>
+        <source>Open (a person)</source>
+        <translation>空位（等人加入）</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>开桌</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s table</source>
+        <translation>{name}的牌桌</translation>
+    </message>
+    <message>
+        <source>Table name</source>
+        <translation>牌桌名称</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <source>Announce on the local network</source>
+        <translation>在局域网上公布</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>You (the host)</source>
+        <translation>你（桌主）</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>东</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>Open the table</source>
+        <translation>开桌</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translation>加入牌桌</translation>
+    </message>
+    <message>
+        <source>Tables on the local network</source>
+        <translation>局域网上的牌桌</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Address (host:port)</source>
+        <translation>地址（主机:端口）</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <source>Looking for tables…</source>
+        <translation>正在寻找牌桌…</translation>
+    </message>
+    <message>
+        <source>Looking failed: {error}</source>
+        <translation>寻找失败：{error}</translation>
+    </message>
+    <message>
+        <source>{n} open seats</source>
+        <translation>{n} 个空位</translation>
+    </message>
+    <message>
+        <source>1 open seat</source>
+        <translation>1 个空位</translation>
+    </message>
+    <message>
+        <source>(another version)</source>
+        <translation>（版本不同）</translation>
+    </message>
+    <message>
+        <source>No table found yet.</source>
+        <translation>还没有找到牌桌。</translation>
+    </message>
+    <message>
+        <source>1 table found.</source>
+        <translation>找到 1 张牌桌。</translation>
+    </message>
+    <message>
+        <source>{n} tables found.</source>
+        <translation>找到 {n} 张牌桌。</translation>
+    </message>
+    <message>
+        <source>Table lobby</source>
+        <translation>牌桌大厅</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
         <source>Seat</source>
         <translation>座位</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>I am ready</source>
+        <translation>我准备好了</translation>
+    </message>
+    <message>
+        <source>empty seats: {kind}</source>
+        <translation>空位：{kind}</translation>
+    </message>
+    <message>
+        <source>Start the match</source>
+        <translation>开始比赛</translation>
+    </message>
+    <message>
+        <source>Close the table</source>
+        <translation>关闭牌桌</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>离开</translation>
+    </message>
+    <message>
+        <source>Others join at {address}:{port}</source>
+        <translation>其他人加入：{address}:{port}</translation>
+    </message>
+    <message>
+        <source>Table at {address}:{port}</source>
+        <translation>牌桌地址：{address}:{port}</translation>
+    </message>
+    <message>
+        <source>(computer)</source>
+        <translation>（电脑）</translation>
+    </message>
+    <message>
+        <source>(you)</source>
+        <translation>（你）</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>open seat</source>
+        <translation>空位</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>暂离</translation>
+    </message>
+    <message>
+        <source>waiting for a player</source>
+        <translation>等待玩家</translation>
     </message>
     <message>
         <source>Player</source>
@@ -1506,6 +1706,62 @@ Esc：取消选择
     <message>
         <source>Hand over</source>
         <translation>本局结束</translation>
+    </message>
+    <message>
+        <source>Write the address as host:port, e.g. 192.168.1.20:47000.</source>
+        <translation>地址格式为 主机:端口，例如 192.168.1.20:47000。</translation>
+    </message>
+    <message>
+        <source>The port must be a number.</source>
+        <translation>端口必须是数字。</translation>
+    </message>
+    <message>
+        <source>The port must be between 1 and 65535.</source>
+        <translation>端口必须在 1 到 65535 之间。</translation>
+    </message>
+    <message>
+        <source>The host refused: {message} ({code})</source>
+        <translation>桌主拒绝：{message}（{code}）</translation>
+    </message>
+    <message>
+        <source>Connecting to {address}:{port}…</source>
+        <translation>正在连接 {address}:{port}…</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>空位</translation>
+    </message>
+    <message>
+        <source>Connected to {address}:{port}</source>
+        <translation>已连接 {address}:{port}</translation>
+    </message>
+    <message>
+        <source>Connection lost ({detail}); reconnecting…</source>
+        <translation>连接中断（{detail}），正在重连…</translation>
+    </message>
+    <message>
+        <source>The saved seat no longer exists at this table; join again.</source>
+        <translation>保存的座位在此牌桌已不存在，请重新加入。</translation>
+    </message>
+    <message>
+        <source>The table has ended: {reason}</source>
+        <translation>牌桌已结束：{reason}</translation>
+    </message>
+    <message>
+        <source>Left the table: {why}</source>
+        <translation>已离开牌桌：{why}</translation>
+    </message>
+    <message>
+        <source>Not connected to the host: {status}</source>
+        <translation>未连接到桌主：{status}</translation>
+    </message>
+    <message>
+        <source>The host judges this play.</source>
+        <translation>由桌主判定这手牌。</translation>
+    </message>
+    <message>
+        <source>computer for now</source>
+        <translation>暂由电脑代打</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,590 @@
+"""The bridge from the window to LAN play (shengji_desktop.net, which knows no Qt).
+
+``HostRunner`` runs a ``TableHost`` (and its LAN advertisement) on an asyncio loop in a
+thread of its own. ``RemoteController`` plays one seat through a ``ThreadedClient`` and
+offers the table what ``GameController`` offers for a local match (the same signals, the
+same ``act``/``play_cards``/``choose_cards``/``hint`` methods), but every state comes from
+the host's view stream: callbacks of the client thread are re-emitted as Qt signals, which
+Qt queues to the GUI thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, QThreadPool, Signal
+
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.players import Player
+from shengji_desktop.net import protocol as p
+from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
+from shengji_desktop.net.discovery import Advertiser, Interfaces
+from shengji_desktop.net.host import HostListener, HostSettings, TableHost
+from shengji_desktop.rules.cards import Card, Seat
+from shengji_desktop.rules.errors import Reason, RuleError
+from shengji_desktop.rules.options import Game, Options
+
+from .controller import CHOOSE_KINDS, SelectionCheck, player_for
+from .i18n import tr
+from .tasks import Task
+from .texts import kind_name, reason_text
+
+SEAT_KINDS = ("open", "easy", "normal", "hard")
+TOKEN_KEY = "lan/tokens"
+
+
+# ---------------------------------------------------------------------- seat tokens
+
+
+def saved_token(address: str, port: int, settings: QSettings | None = None) -> str | None:
+    """The token of the seat last held at that table (to rejoin after a crash)."""
+    value = (settings or QSettings()).value(f"{TOKEN_KEY}/{address}:{port}")
+    return str(value) if value else None
+
+
+def save_token(
+    address: str, port: int, token: str | None, settings: QSettings | None = None
+) -> None:
+    s = settings or QSettings()
+    key = f"{TOKEN_KEY}/{address}:{port}"
+    if token:
+        s.setValue(key, token)
+    else:
+        s.remove(key)
+    s.sync()
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host:port`` (IPv4 or a name); raises ValueError with a readable message."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host:
+        raise ValueError(tr("Write the address as host:port, e.g. 192.168.1.20:47000."))
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(tr("The port must be a number.")) from None
+    if not 0 < number < 65536:
+        raise ValueError(tr("The port must be between 1 and 65535."))
+    return host.strip("[]"), number
+
+
+# ---------------------------------------------------------------------- hosting
+
+
+class _HostEvents(HostListener):
+    def __init__(self, runner: HostRunner) -> None:
+        self.runner = runner
+
+    def on_log(self, line: str) -> None:
+        self.runner.log_line.emit(line)
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        self.runner._lobby_changed(lobby)
+        self.runner.lobby_changed.emit(lobby)
+
+    def on_events(self, events: list[Event], match: Match) -> None:
+        pass
+
+    def on_finished(self, reason: str, summary: dict[str, Any]) -> None:
+        self.runner.finished.emit(reason)
+
+
+class HostRunner(QObject):
+    """A table hosted by this program: the host runs on its own thread and event loop."""
+
+    lobby_changed = Signal(object)  # p.Lobby
+    log_line = Signal(str)
+    finished = Signal(str)
+
+    def __init__(
+        self,
+        game: Game,
+        options: Options,
+        seats: list[str],
+        settings: HostSettings | None = None,
+        *,
+        seed: int | None = None,
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        advertise: Interfaces | None = None,
+        save_path: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game, self.options, self.seats = game, options, list(seats)
+        self.settings = settings or HostSettings()
+        self.seed = seed
+        self.bind, self.wanted_port = bind, port
+        self.advertise = advertise  # None: not announced on the LAN
+        self.save_path = save_path
+        self.host: TableHost | None = None
+        self.advertiser: Advertiser | None = None
+        self.port: int | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._main, name="shengji-host", daemon=True)
+
+    def _main(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+        self._loop.close()
+
+    def _call(self, coro: Coroutine[Any, Any, Any], timeout: float = 10.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def start(self) -> int:
+        """Listen (and advertise); returns the port. Raises OSError when the port is taken."""
+        self._thread.start()
+        try:
+            port: int = self._call(self._start())
+        except BaseException:
+            self.stop()
+            raise
+        self.port = port
+        return port
+
+    async def _start(self) -> int:
+        self.host = TableHost(
+            self.game,
+            self.options,
+            self.seed,
+            self.seats,
+            self.settings,
+            save_path=self.save_path,
+            listener=_HostEvents(self),
+        )
+        port = await self.host.start(self.bind, self.wanted_port)
+        if self.advertise is not None:
+            self.advertiser = Advertiser(
+                self.settings.table_name,
+                port,
+                self.game.value,
+                self.host.free_seats(),
+                self.advertise,
+            )
+            try:
+                await self.advertiser.start()
+            except OSError as exc:  # no multicast here: the table can still be joined by address
+                self.log_line.emit(f"advertising failed: {exc}")
+                self.advertiser = None
+        return port
+
+    def _lobby_changed(self, lobby: p.Lobby) -> None:
+        """On the host loop: keep the advertised free-seat count current."""
+        if self.advertiser is not None and self.host is not None:
+            free = 0 if lobby.started else self.host.free_seats()
+            self._loop.create_task(self.advertiser.update(free))
+
+    def start_match(self, fill_with: str = "normal") -> None:
+        """The host's Start button: empty open seats get computers of that level."""
+        if self.host is not None:
+            self._loop.call_soon_threadsafe(self.host.start_match, fill_with)
+
+    def stop(self) -> None:
+        if not self._thread.is_alive():
+            return
+        try:
+            self._call(self._close(), 10.0)
+        except Exception as exc:  # closing anyway
+            self.log_line.emit(f"closing the table: {exc!r}")
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5.0)
+
+    async def _close(self) -> None:
+        if self.advertiser is not None:
+            await self.advertiser.close()
+            self.advertiser = None
+        if self.host is not None:
+            await self.host.close()
+
+
+# ---------------------------------------------------------------------- playing a seat
+
+
+class _ClientEvents(ClientListener):
+    """Client-thread callbacks, re-emitted as signals (queued to the GUI thread)."""
+
+    def __init__(self, c: RemoteController) -> None:
+        self.c = c
+
+    def on_connection(self, connected: bool, detail: str) -> None:
+        self.c._connection.emit(connected, detail)
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        self.c._welcome.emit(welcome)
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        self.c._lobby.emit(lobby)
+
+    def on_update(self, update: p.Update) -> None:
+        self.c._update.emit(update)
+
+    def on_error(self, error: p.Error) -> None:
+        self.c._error.emit(error)
+
+    def on_bye(self, bye: p.Bye) -> None:
+        self.c._bye.emit(bye)
+
+
+def host_error_text(error: p.Error) -> str:
+    """The host's refusal in words: for an illegal action the rules' reason and rule."""
+    if error.code == p.ErrorCode.ILLEGAL.value and error.reason and error.rule:
+        try:
+            reason = Reason(error.reason)
+        except ValueError:
+            return f"{error.message} [{error.rule}]"
+        return reason_text(RuleError(reason, error.rule, error.message))
+    return tr("The host refused: {message} ({code})").format(message=error.message, code=error.code)
+
+
+class RemoteController(QObject):
+    """One seat of a LAN table, with the interface of ``GameController`` for the window."""
+
+    # the GameController interface
+    events_applied = Signal(list, dict)
+    prompt_changed = Signal()
+    message = Signal(str)
+    hint_ready = Signal(object)
+    hand_over = Signal(dict)
+    match_over = Signal(dict)
+    saved = Signal()
+    failed = Signal(str)
+    # LAN only
+    lobby_changed = Signal(object)  # p.Lobby
+    connection_changed = Signal(bool, str)  # connected, detail
+    ended = Signal(str)  # the table is over for this client: why
+
+    # from the client thread (private; queued to the GUI thread)
+    _connection = Signal(bool, str)
+    _welcome = Signal(object)
+    _lobby = Signal(object)
+    _update = Signal(object)
+    _error = Signal(object)
+    _bye = Signal(object)
+    _end = Signal()
+
+    remote = True
+
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        *,
+        token: str | None = None,
+        seat: str | None = None,
+        reconnect_for: float = 60.0,
+        remember: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.address, self.port, self.name = address, port, name
+        self.remember = remember
+        self.client = TableClient(
+            address,
+            port,
+            name,
+            token=token,
+            seat=seat,
+            listener=_ClientEvents(self),
+            reconnect_for=reconnect_for,
+        )
+        self.threaded = ThreadedClient(self.client, on_end=self._end.emit)
+        self.seat: Seat | None = None
+        self.token = token
+        self.lobby: p.Lobby | None = None
+        self.view: dict[str, Any] = {}
+        self.seq = -1
+        self.connected = False
+        self.status = tr("Connecting to {address}:{port}…").format(address=address, port=port)
+        self.waiting = ""  # "", "human", "next_hand", "over"
+        self.human_legal: list[Action] = []
+        self.errors: list[p.Error] = []
+        self.finished = False
+        self._holds = 0
+        self._in_flight = False
+        self._shown_settled = -1
+        self._hint_player: Player | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._tasks: set[Task] = set()
+        self._connection.connect(self._on_connection)
+        self._welcome.connect(self._on_welcome)
+        self._lobby.connect(self._on_lobby)
+        self._update.connect(self._on_update)
+        self._error.connect(self._on_error)
+        self._bye.connect(self._on_bye)
+        self._end.connect(self._on_end)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        if not self.threaded._thread.is_alive() and self.threaded.result is None:
+            self.threaded.start()
+
+    def shutdown(self) -> None:
+        self.finished = True
+        self.threaded.stop()
+        self._pool.clear()
+        self._pool.waitForDone(3000)
+
+    def hold(self) -> None:
+        self._holds += 1
+
+    def release(self) -> None:
+        self._holds = max(0, self._holds - 1)
+        if self._holds == 0:
+            self._settle()
+
+    def flush_save(self) -> None:
+        """The host keeps the save of a LAN table."""
+
+    def set_ready(self, ready: bool = True) -> None:
+        self.threaded.set_ready(ready)
+
+    @property
+    def busy(self) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ what the window asks
+
+    @property
+    def human(self) -> Seat | None:
+        return self.seat
+
+    @property
+    def viewer(self) -> Seat:
+        return self.seat if self.seat is not None else Seat.S
+
+    @property
+    def phase(self) -> str:
+        return str(self.view.get("phase", "deal"))
+
+    @property
+    def game(self) -> Game:
+        if self.lobby is not None:
+            return Game(self.lobby.game)
+        return Game(self.view.get("match", {}).get("game", "dl"))
+
+    def to_act(self) -> list[Seat]:
+        turn = self.view.get("turn")
+        return [Seat[turn]] if turn else []
+
+    def seat_info(self, seat: Seat) -> p.SeatInfo | None:
+        if self.lobby is None:
+            return None
+        return next((s for s in self.lobby.seats if s.seat == seat.name), None)
+
+    def kind_of(self, seat: Seat) -> str:
+        info = self.seat_info(seat)
+        if info is None or info.kind == "open":
+            return "human"
+        return info.kind
+
+    def caption(self, seat: Seat) -> str:
+        """The plate's second line: a person's name, or the computer's level."""
+        info = self.seat_info(seat)
+        if info is None:
+            return ""
+        if info.kind != "open":
+            return kind_name(info.kind)
+        if info.standin:
+            standin = tr("computer for now")
+            return f"{info.name} ({standin})"
+        if not info.connected:
+            away = tr("away")
+            return f"{info.name} ({away})" if info.name else tr("open")
+        return info.name
+
+    # ------------------------------------------------------------------ from the host
+
+    def _on_connection(self, connected: bool, detail: str) -> None:
+        self.connected = connected
+        if connected:
+            self.status = tr("Connected to {address}:{port}").format(
+                address=self.address, port=self.port
+            )
+        else:
+            self.status = tr("Connection lost ({detail}); reconnecting…").format(detail=detail)
+            self._in_flight = False
+        self.connection_changed.emit(connected, self.status)
+
+    def _on_welcome(self, welcome: p.Welcome) -> None:
+        self.seat = Seat[welcome.seat]
+        self.token = welcome.token
+        if self.remember:
+            save_token(self.address, self.port, welcome.token)
+
+    def _on_lobby(self, lobby: p.Lobby) -> None:
+        self.lobby = lobby
+        self.lobby_changed.emit(lobby)
+
+    def _on_update(self, update: p.Update) -> None:
+        if update.seq < self.seq and not update.resync:
+            return  # an older state arriving late
+        self.seq = update.seq
+        self.view = update.view
+        self._in_flight = False
+        legal = [Action.from_json(a) for a in update.view.get("legal") or []]
+        if self.phase == "deal":
+            # declarations stay live while the cards come
+            if legal != self.human_legal:
+                self.human_legal = legal
+                self.prompt_changed.emit()
+        elif self.waiting:
+            self.waiting = ""
+            self.human_legal = []
+            self.prompt_changed.emit()
+        self.events_applied.emit(list(update.events), update.view)
+        if self._holds == 0:
+            self._settle()
+
+    def _settle(self) -> None:
+        """The table shows the latest view: is it our turn, a settlement, the end?"""
+        view = self.view
+        if not view or self.finished:
+            return
+        phase = self.phase
+        was = (self.waiting, list(self.human_legal))
+        if phase == "over":
+            self.waiting, self.human_legal = "over", []
+        elif phase == "settled":
+            self.waiting, self.human_legal = "next_hand", []
+        elif phase == "deal":
+            self.waiting = ""
+        else:
+            legal = [Action.from_json(a) for a in view.get("legal") or []]
+            self.waiting, self.human_legal = ("human" if legal else ""), legal
+        if (self.waiting, self.human_legal) == was:
+            return
+        self.prompt_changed.emit()
+        number = int(view.get("hand_number", view.get("match", {}).get("hand_number", 0)) or 0)
+        if self.waiting == "next_hand" and number != self._shown_settled:
+            self._shown_settled = number
+            self.hand_over.emit(view)
+        elif self.waiting == "over":
+            self.match_over.emit(view)
+
+    def _on_error(self, error: p.Error) -> None:
+        self.errors.append(error)
+        self._in_flight = False
+        if error.code == p.ErrorCode.BAD_TOKEN.value:
+            save_token(self.address, self.port, None)
+            self.message.emit(tr("The saved seat no longer exists at this table; join again."))
+            return
+        text = host_error_text(error)
+        if error.fatal:
+            self.status = text
+            self.connection_changed.emit(False, text)
+        if error.code == p.ErrorCode.ILLEGAL.value:
+            self.prompt_changed.emit()  # the buttons again, then the reason over them
+        self.message.emit(text)
+
+    def _on_bye(self, bye: p.Bye) -> None:
+        self.finished = True
+        if self.remember:
+            save_token(self.address, self.port, None)
+        self.status = tr("The table has ended: {reason}").format(reason=bye.reason)
+        self.connection_changed.emit(False, self.status)
+
+    def _on_end(self) -> None:
+        error = self.threaded.error
+        if error is not None:
+            why = str(error) or type(error).__name__
+            self.status = tr("Left the table: {why}").format(why=why)
+        elif self.threaded.result is not None and self.threaded.result.startswith("bye"):
+            pass  # status says why already
+        else:
+            self.status = tr("Left the table")
+        self.connected = False
+        self.connection_changed.emit(False, self.status)
+        self.ended.emit(self.status)
+
+    # ------------------------------------------------------------------ the human's actions
+
+    def act(self, action: Action) -> bool:
+        """Send the action; the host's answer comes back as an update or an error message."""
+        if self.seat is None or action.seat != self.seat:
+            return False
+        if not self.connected:
+            self.message.emit(tr("Not connected to the host: {status}").format(status=self.status))
+            return False
+        if self.phase != "deal" and self.waiting != "human":
+            self.message.emit(tr("Please wait a moment."))
+            return False
+        if self._in_flight and self.phase != "deal":
+            self.message.emit(tr("Please wait a moment."))
+            return False
+        self._in_flight = True
+        self.threaded.send_action(action)
+        return True
+
+    def play_cards(self, cards: list[Card]) -> bool:
+        check = self.check_play(cards)
+        if not check.ok:
+            self.message.emit(check.message)
+            return False
+        assert check.action is not None
+        return self.act(check.action)
+
+    def choose_cards(self, kind: Act, cards: list[Card]) -> bool:
+        if self.seat is None:
+            return False
+        offered = [a for a in self.human_legal if a.kind is kind]
+        if not offered:
+            self.message.emit(tr("That is not possible at this moment."))
+            return False
+        needed = offered[0].value if offered[0].value is not None else len(offered[0].cards)
+        if len(cards) != needed:
+            self.message.emit(tr("Select exactly {n} cards.").format(n=needed))
+            return False
+        return self.act(Action(kind, self.seat, tuple(sorted(cards))))
+
+    def next_hand(self) -> bool:
+        """The host starts the next hand by itself."""
+        return False
+
+    def card_choice(self) -> Action | None:
+        for a in self.human_legal:
+            if a.kind in CHOOSE_KINDS:
+                return a
+        return next((a for a in self.human_legal if a.kind is Act.PLAY), None)
+
+    def check_play(self, cards: list[Card]) -> SelectionCheck:
+        """Plays the host listed are fine; anything else goes to the host, which judges it
+        (and says why not, with the rule)."""
+        if self.seat is None or self.waiting != "human":
+            return SelectionCheck(False, tr("It is not your turn."))
+        plays = [a for a in self.human_legal if a.kind is Act.PLAY]
+        if not plays:
+            return SelectionCheck(False, tr("It is not your turn to play."))
+        if not cards:
+            return SelectionCheck(False, tr("Select the cards to play."))
+        chosen = tuple(sorted(cards))
+        action = Action(Act.PLAY, self.seat, chosen)
+        if any(a.cards == chosen for a in plays):
+            return SelectionCheck(True, "", action)
+        return SelectionCheck(True, tr("The host judges this play."), action)
+
+    def hint(self) -> None:
+        """What the normal computer player would do with this seat's view."""
+        if self.seat is None or self.waiting != "human":
+            return
+        if self._hint_player is None:
+            self._hint_player, _ = player_for("normal", f"lan/{self.name}/hint")
+        player, view, legal = self._hint_player, dict(self.view), list(self.human_legal)
+        task = Task(lambda: player.decide(view, legal))
+        self._tasks.add(task)
+
+        def finish(result: Any) -> None:
+            self._tasks.discard(task)
+            if not isinstance(result, Exception) and self.waiting == "human":
+                self.hint_ready.emit(result)
+
+        task.signals.done.connect(finish)
+        self._pool.start(task)
