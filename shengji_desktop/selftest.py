@@ -9,6 +9,7 @@ took) and a closing line, and returns 0 only if every check passed. The checks:
 - ``hard player``: the hard computer player's worker processes start (in a frozen app they
   re-run the app's own executable, which ``multiprocessing.freeze_support()`` at the top of
   ``cli.main`` turns into workers) and one hard decision searches in them.
+- ``LAN``: a table hosted on 127.0.0.1 and a client playing one seat over it for a hand.
 - the window checks of ``shengji_desktop.ui.selftest``: the main window opens (offscreen
   unless ``QT_QPA_PLATFORM`` says otherwise) and paints, the Chinese catalogue loads and
   translates, the card art draws, and one hand of each game (DL, TR, SD) is played to its
@@ -191,6 +192,56 @@ def check_hard_player() -> str:
     )
 
 
+LAN_TIMEOUT = 120.0
+
+
+def check_lan() -> str:
+    """A table hosted on the loopback address and one client playing a seat over it, for one
+    SD hand (asyncio, sockets, msgspec in the frozen app); zeroconf, for finding tables, loads."""
+    import asyncio
+
+    import zeroconf
+
+    from shengji_desktop.net import discovery  # zeroconf and ifaddr: imported, not used
+    from shengji_desktop.net.headless import join
+    from shengji_desktop.net.host import HostSettings, TableHost
+    from shengji_desktop.rules.options import Game, Options
+
+    async def one_hand() -> tuple[dict[str, object], dict[str, object]]:
+        settings = HostSettings(deal_pace=0.0, settle_pause=0.0, start_when_full=True, hands=1)
+        host = TableHost(Game.SD, Options(), 5, ["open", "normal", "easy", "normal"], settings)
+        port = await host.start("127.0.0.1", 0)
+        try:
+            seat = await join(
+                f"127.0.0.1:{port}",
+                "self-test",
+                "normal",
+                None,
+                1,
+                None,
+                "self-test",
+                5.0,
+                0.0,
+                out=lambda line: None,
+            )
+            summary = await host.finished()
+        finally:
+            await host.close()
+        return seat, summary
+
+    t0 = time.perf_counter()
+    seat, summary = asyncio.run(asyncio.wait_for(one_hand(), LAN_TIMEOUT))
+    if seat.get("hands") != 1 or not seat.get("actions_sent"):
+        raise RuntimeError(f"the client did not play its hand: {seat}")
+    if summary.get("hands_played") != 1:
+        raise RuntimeError(f"the host did not settle one hand: {summary}")
+    return (
+        f"one SD hand over 127.0.0.1: seat {seat.get('seat')} sent {seat.get('actions_sent')}"
+        f" actions in {(time.perf_counter() - t0) * 1000:.0f} ms; {discovery.__name__} loads"
+        f" (zeroconf {zeroconf.__version__})"
+    )
+
+
 def check_qt() -> str:
     """Qt and the window code import (in a frozen app: nothing needed was left out)."""
     from shengji_desktop.ui import selftest as window_checks
@@ -213,6 +264,7 @@ def run(report_path: str | None = None) -> int:
         report.check("bundle", check_bundle)
         report.check("version", check_version)
         report.check("hard player", check_hard_player)
+        report.check("LAN", check_lan)
 
         if report.check("Qt", check_qt):
             from shengji_desktop.ui.selftest import run_window_checks

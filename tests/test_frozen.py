@@ -24,6 +24,7 @@ CHECKS = (
     "bundle",
     "version",
     "hard player",
+    "LAN",
     "Qt",
     "window",
     "translations",

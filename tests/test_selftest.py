@@ -6,7 +6,13 @@ from __future__ import annotations
 import io
 import os
 
-from shengji_desktop.selftest import Report, check_bundle, check_hard_player, check_version
+from shengji_desktop.selftest import (
+    Report,
+    check_bundle,
+    check_hard_player,
+    check_lan,
+    check_version,
+)
 
 
 def test_the_report_runs_every_check_and_names_each_failure() -> None:
@@ -46,3 +52,9 @@ def test_the_hard_player_searches_in_worker_processes() -> None:
     assert pids and str(os.getpid()) not in pids
     samples = int(detail.split(" over ")[1].split(" samples")[0])
     assert samples >= 1
+
+
+def test_a_hand_is_played_over_the_loopback_address() -> None:
+    detail = check_lan()
+    assert detail.startswith("one SD hand over 127.0.0.1: seat ")
+    assert int(detail.split(" sent ")[1].split(" actions")[0]) > 0
