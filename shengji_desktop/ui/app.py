@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from shengji_desktop import __version__
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 
 from . import i18n
 from .animations import SPEEDS, Animator, speed_names
@@ -68,6 +68,12 @@ def about_text() -> str:
     )
 
 
+def _default_hosted_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("shengji-desktop", appauthor=False)) / "hosted-table.json"
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -80,6 +86,12 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(make_icon())
         self.resize(*WINDOW_SIZE)
         self._save_path = save_path
+        # The table this program hosts is saved here after every action (resumable).
+        self.hosted_path = (
+            save_path.with_name(f"{save_path.stem}-hosted-table.json")
+            if save_path is not None
+            else _default_hosted_path()
+        )
         self.settings = QSettings()
         self.pixmaps = CardPixmaps()
         self.scene = TableScene(self.pixmaps)
@@ -165,6 +177,10 @@ class MainWindow(QMainWindow):
         self.host_action = QAction(tr("&Host a table…"), self)
         self.host_action.triggered.connect(self.ask_host)
         game_menu.addAction(self.host_action)
+        self.resume_host_action = QAction(tr("&Resume the hosted table"), self)
+        self.resume_host_action.setEnabled(self._hosted_table_file() is not None)
+        self.resume_host_action.triggered.connect(self.ask_resume_host)
+        game_menu.addAction(self.resume_host_action)
         self.join_action = QAction(tr("&Join a table…"), self)
         self.join_action.triggered.connect(self.ask_join)
         game_menu.addAction(self.join_action)
@@ -424,14 +440,63 @@ class MainWindow(QMainWindow):
             port=table.port,
             advertise=interfaces,
             seed=table.seed,
+            save_path=self.hosted_path,
             parent=self,
         )
         port = runner.start()
         self.host_runner = runner
         runner.finished.connect(lambda why: self.statusBar().showMessage(why))
+        self.resume_host_action.setEnabled(True)
         seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
         controller = RemoteController(
             "127.0.0.1", port, table.player, seat=seat, remember=False, parent=self
+        )
+        self.start_remote(controller)
+        return controller
+
+    def _hosted_table_file(self) -> Path | None:
+        return self.hosted_path if self.hosted_path.exists() else None
+
+    def ask_resume_host(self) -> None:
+        from shengji_desktop.engine.record import RecordError
+
+        path = self._hosted_table_file()
+        if path is None:
+            return
+        try:
+            self.resume_hosted_table(path)
+        except (OSError, ValueError, RuntimeError, RecordError) as exc:
+            QMessageBox.warning(self, tr("Could not resume the table"), str(exc))
+
+    def resume_hosted_table(
+        self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""
+    ) -> RemoteController:
+        """Host again the table saved in ``path`` (after a crash): same match, seats and
+        tokens; our own seat (South, where the host sits) is taken back with its token, and the
+        guests come back with theirs."""
+        from zeroconf import InterfaceChoice
+
+        from .lan import HostRunner, RemoteController, seat_token
+
+        self.stop_controller()
+        interfaces = InterfaceChoice.All if advertise == "all" else advertise
+        runner = HostRunner(
+            Game.SD,  # replaced by the saved table's game
+            Options(),
+            ["open"] * 4,
+            bind="0.0.0.0" if advertise is not None else "127.0.0.1",
+            port=port,
+            advertise=interfaces,
+            save_path=path,
+            resume_from=path,
+            parent=self,
+        )
+        port = runner.start()
+        self.host_runner = runner
+        runner.finished.connect(lambda why: self.statusBar().showMessage(why))
+        token = seat_token(runner, Seat.S)
+        controller = RemoteController(
+            "127.0.0.1", port, player or "host", token=token, seat="S", remember=False, parent=self
         )
         self.start_remote(controller)
         return controller

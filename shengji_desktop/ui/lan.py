@@ -95,6 +95,12 @@ class _HostEvents(HostListener):
         self.runner.finished.emit(reason)
 
 
+def seat_token(runner: HostRunner, seat: Seat) -> str | None:
+    """The token of ``seat`` at a (resumed) hosted table, for our own client to sit again."""
+    assert runner.host is not None
+    return runner.host.seats[seat].token
+
+
 class HostRunner(QObject):
     """A table hosted by this program: the host runs on its own thread and event loop."""
 
@@ -114,9 +120,11 @@ class HostRunner(QObject):
         port: int = 0,
         advertise: Interfaces | None = None,
         save_path: Path | None = None,
+        resume_from: Path | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.resume_from = resume_from  # a table file saved by an earlier host (issue 7)
         self.game, self.options, self.seats = game, options, list(seats)
         self.settings = settings or HostSettings()
         self.seed = seed
@@ -149,15 +157,23 @@ class HostRunner(QObject):
         return port
 
     async def _start(self) -> int:
-        self.host = TableHost(
-            self.game,
-            self.options,
-            self.seed,
-            self.seats,
-            self.settings,
-            save_path=self.save_path,
-            listener=_HostEvents(self),
-        )
+        if self.resume_from is not None:
+            self.host = TableHost.resume(
+                self.resume_from,
+                self.settings,
+                listener=_HostEvents(self),
+                save_path=self.save_path,
+            )
+        else:
+            self.host = TableHost(
+                self.game,
+                self.options,
+                self.seed,
+                self.seats,
+                self.settings,
+                save_path=self.save_path,
+                listener=_HostEvents(self),
+            )
         port = await self.host.start(self.bind, self.wanted_port)
         if self.advertise is not None:
             self.advertiser = Advertiser(

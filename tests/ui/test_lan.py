@@ -182,3 +182,51 @@ def test_host_dialog_and_join_dialog(qtbot) -> None:
     assert j.target() == ("10.0.0.5", 47001, "Wang")
     with pytest.raises(ValueError):
         parse_address("nohost")
+
+
+def test_the_hosted_table_is_saved_and_resumed_after_a_crash(qtbot, tmp_path) -> None:
+    """Issue 7: the host autosaves the table; hosting it again from the save restores the
+    match, and our seat is taken back with its token (the guests come back with theirs)."""
+    first = make_window(qtbot, tmp_path, "crash")
+    c = host(first, ["open", "easy", "easy", "easy"], seed=5)
+    qtbot.waitUntil(lambda: c.lobby is not None and c.seat is not None, timeout=10000)
+    start_from_lobby(first, qtbot)
+    rng = random.Random(4)
+    for _ in range(3):  # a few of our turns, then the host "crashes"
+        qtbot.waitUntil(lambda: c.waiting == "human", timeout=15000)
+        before = c.seq
+        human_turn(first, qtbot, rng)
+        qtbot.waitUntil(lambda b=before: c.seq > b, timeout=10000)
+    saved = first.hosted_path
+    qtbot.waitUntil(saved.exists, timeout=5000)
+    runner = first.host_runner
+    assert runner is not None and runner.host is not None
+    match = runner.host.match
+    qtbot.waitUntil(lambda: len(json_actions(saved)) == len(match.actions), timeout=5000)
+    done = len(match.actions)
+    first.stop_controller()
+    first.close()
+
+    second = make_window(qtbot, tmp_path, "crash")  # the same data folder
+    assert second.resume_host_action.isEnabled()
+    try:
+        r = second.resume_hosted_table(saved, advertise=None, player="Host")
+        qtbot.waitUntil(lambda: r.seat == Seat.S and bool(r.view), timeout=10000)
+        assert second.host_runner is not None and second.host_runner.host is not None
+        assert len(second.host_runner.host.match.actions) >= done  # nothing lost
+        qtbot.waitUntil(lambda: r.waiting == "human", timeout=15000)
+        before = r.seq
+        human_turn(second, qtbot, rng)  # and the game goes on
+        qtbot.waitUntil(lambda b=before: r.seq > b, timeout=10000)
+        assert not r.errors
+    finally:
+        second.stop_controller()
+
+
+def json_actions(path) -> list[object]:
+    import json
+
+    try:
+        return list(json.loads(path.read_text(encoding="utf-8"))["record"]["actions"])
+    except (OSError, ValueError, KeyError):
+        return []

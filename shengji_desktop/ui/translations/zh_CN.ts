@@ -172,6 +172,10 @@
         <translation>开桌(&amp;H)…</translation>
     </message>
     <message>
+        <source>&amp;Resume the hosted table</source>
+        <translation>恢复我开的牌桌(&amp;R)</translation>
+    </message>
+    <message>
         <source>&amp;Join a table…</source>
         <translation>加入牌桌(&amp;J)…</translation>
     </message>
@@ -258,6 +262,10 @@ Esc：取消选择
     <message>
         <source>Could not host the table</source>
         <translation>无法开桌</translation>
+    </message>
+    <message>
+        <source>Could not resume the table</source>
+        <translation>无法恢复牌桌</translation>
     </message>
     <message>
         <source>Left the table</source>
@@ -1762,6 +1770,13 @@ Esc：取消选择
     <message>
         <source>computer for now</source>
         <translation>暂由电脑代打</translation>
+    </message>
+</context>
+<context>
+    <name>i18n</name>
+    <message>
+        <source>New game</source>
+        <translation>新游戏</translation>
     </message>
 </context>
 </TS>
