@@ -86,11 +86,12 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(make_icon())
         self.resize(*WINDOW_SIZE)
         self._save_path = save_path
-        # The table this program hosts is saved here after every action (resumable).
-        self.hosted_path = (
+        # The table this program hosts is saved here after every action (resumable); the
+        # default place is looked up when first needed (platformdirs costs ~20 ms at start).
+        self._hosted_path = (
             save_path.with_name(f"{save_path.stem}-hosted-table.json")
             if save_path is not None
-            else _default_hosted_path()
+            else None
         )
         self.settings = QSettings()
         self.pixmaps = CardPixmaps()
@@ -178,9 +179,9 @@ class MainWindow(QMainWindow):
         self.host_action.triggered.connect(self.ask_host)
         game_menu.addAction(self.host_action)
         self.resume_host_action = QAction(tr("&Resume the hosted table"), self)
-        self.resume_host_action.setEnabled(self._hosted_table_file() is not None)
         self.resume_host_action.triggered.connect(self.ask_resume_host)
         game_menu.addAction(self.resume_host_action)
+        game_menu.aboutToShow.connect(self._update_resume_host)
         self.join_action = QAction(tr("&Join a table…"), self)
         self.join_action.triggered.connect(self.ask_join)
         game_menu.addAction(self.join_action)
@@ -454,8 +455,17 @@ class MainWindow(QMainWindow):
         self.start_remote(controller)
         return controller
 
+    @property
+    def hosted_path(self) -> Path:
+        if self._hosted_path is None:
+            self._hosted_path = _default_hosted_path()
+        return self._hosted_path
+
     def _hosted_table_file(self) -> Path | None:
         return self.hosted_path if self.hosted_path.exists() else None
+
+    def _update_resume_host(self) -> None:
+        self.resume_host_action.setEnabled(self._hosted_table_file() is not None)
 
     def ask_resume_host(self) -> None:
         from shengji_desktop.engine.record import RecordError

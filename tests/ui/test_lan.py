@@ -208,6 +208,7 @@ def test_the_hosted_table_is_saved_and_resumed_after_a_crash(qtbot, tmp_path) ->
     first.close()
 
     second = make_window(qtbot, tmp_path, "crash")  # the same data folder
+    second._update_resume_host()  # as when the Game menu opens
     assert second.resume_host_action.isEnabled()
     try:
         r = second.resume_hosted_table(saved, advertise=None, player="Host")
