@@ -31,6 +31,16 @@ def suit_of(letter: str | None) -> Suit | None:
     return Suit("SHCD".index(letter)) if letter else None
 
 
+def friends_of(game: Game, seat: Seat, dealer: Seat | None) -> frozenset[Seat]:
+    """The seats on ``seat``'s side: partners in DL and TR; in SD the three defenders, or the
+    declarer alone (each seat alone before there is one)."""
+    if game is Game.SD:
+        if dealer is None or seat == dealer:
+            return frozenset({seat})
+        return frozenset(s for s in SEATS if s != dealer)
+    return frozenset({seat, seat.partner})
+
+
 @dataclass
 class Knowledge:
     game: Game
@@ -120,13 +130,7 @@ class Knowledge:
 
     @property
     def friends(self) -> frozenset[Seat]:
-        if self.game is Game.SD:
-            if self.dealer is None:
-                return frozenset({self.seat})
-            if self.seat == self.dealer:
-                return frozenset({self.seat})
-            return frozenset(s for s in SEATS if s != self.dealer)
-        return frozenset({self.seat, self.seat.partner})
+        return friends_of(self.game, self.seat, self.dealer)
 
     @property
     def attacking(self) -> bool:

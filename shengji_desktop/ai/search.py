@@ -31,7 +31,7 @@ from ..rules.errors import RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .knowledge import SEATS, Knowledge, trump_of
+from .knowledge import SEATS, Knowledge, friends_of, trump_of
 from .policy import (
     Cards,
     HandThreats,
@@ -153,11 +153,7 @@ class Playout:
         self.dealer = task.dealer
 
     def friends(self, seat: Seat) -> frozenset[Seat]:
-        if self.task.game is Game.SD:
-            if seat == self.dealer:
-                return frozenset({seat})
-            return frozenset(s for s in SEATS if s != self.dealer)
-        return frozenset({seat, seat.partner})
+        return friends_of(self.task.game, seat, self.dealer)
 
     def run(self, first: Cards) -> float:
         seat = self.task.seat

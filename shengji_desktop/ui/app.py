@@ -444,16 +444,21 @@ class MainWindow(QMainWindow):
             save_path=self.hosted_path,
             parent=self,
         )
-        port = runner.start()
-        self.host_runner = runner
-        runner.finished.connect(lambda why: self.statusBar().showMessage(why))
-        self.resume_host_action.setEnabled(True)
+        port = self._run_host(runner)
         seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
         controller = RemoteController(
             "127.0.0.1", port, table.player, seat=seat, remember=False, parent=self
         )
         self.start_remote(controller)
         return controller
+
+    def _run_host(self, runner: HostRunner) -> int:
+        """Start a hosted table (it saves itself to ``hosted_path``); returns its port."""
+        port = runner.start()
+        self.host_runner = runner
+        runner.finished.connect(lambda why: self.statusBar().showMessage(why))
+        self.resume_host_action.setEnabled(True)
+        return port
 
     @property
     def hosted_path(self) -> Path:
@@ -501,9 +506,7 @@ class MainWindow(QMainWindow):
             resume_from=path,
             parent=self,
         )
-        port = runner.start()
-        self.host_runner = runner
-        runner.finished.connect(lambda why: self.statusBar().showMessage(why))
+        port = self._run_host(runner)
         token = seat_token(runner, Seat.S)
         controller = RemoteController(
             "127.0.0.1", port, player or "host", token=token, seat="S", remember=False, parent=self

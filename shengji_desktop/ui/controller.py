@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
@@ -55,7 +55,47 @@ class SelectionCheck:
     action: Action | None = None
 
 
-class GameController(QObject):
+class _Chooser(Protocol):
+    """What CardChoices needs of a controller (local or LAN)."""
+
+    @property
+    def human(self) -> Seat | None: ...
+    @property
+    def human_legal(self) -> list[Action]: ...
+    @property
+    def message(self) -> Any: ...  # Signal(str)
+    def check_play(self, cards: list[Card]) -> SelectionCheck: ...
+    def act(self, action: Action) -> bool: ...
+
+
+class CardChoices:
+    """The table's card buttons, the same for a local match and a LAN table: play the
+    selected cards, or give the selected cards away (bury, tribute, return)."""
+
+    def play_cards(self: _Chooser, cards: list[Card]) -> bool:
+        check = self.check_play(cards)
+        if not check.ok:
+            self.message.emit(check.message)
+            return False
+        assert check.action is not None
+        return self.act(check.action)
+
+    def choose_cards(self: _Chooser, kind: Act, cards: list[Card]) -> bool:
+        """Bury, pay tribute or return: the chosen cards, judged by the rules."""
+        if self.human is None:
+            return False
+        offered = [a for a in self.human_legal if a.kind is kind]
+        if not offered:
+            self.message.emit(tr("That is not possible at this moment."))
+            return False
+        needed = offered[0].value if offered[0].value is not None else len(offered[0].cards)
+        if len(cards) != needed:
+            self.message.emit(tr("Select exactly {n} cards.").format(n=needed))
+            return False
+        return self.act(Action(kind, self.human, tuple(sorted(cards))))
+
+
+class GameController(CardChoices, QObject):
     """Drives one match for the table. The human's buttons call ``act``, ``play_cards``,
     ``choose_cards``, ``hint`` and ``next_hand``; tests call the same methods."""
 
@@ -373,28 +413,6 @@ class GameController(QObject):
             self.message.emit(reason_text(exc))
             return False
         return True
-
-    def play_cards(self, cards: list[Card]) -> bool:
-        check = self.check_play(cards)
-        if not check.ok:
-            self.message.emit(check.message)
-            return False
-        assert check.action is not None
-        return self.act(check.action)
-
-    def choose_cards(self, kind: Act, cards: list[Card]) -> bool:
-        """Bury, pay tribute or return: the chosen cards, judged by the rules."""
-        if self.human is None:
-            return False
-        offered = [a for a in self.human_legal if a.kind is kind]
-        if not offered:
-            self.message.emit(tr("That is not possible at this moment."))
-            return False
-        needed = offered[0].value if offered[0].value is not None else len(offered[0].cards)
-        if len(cards) != needed:
-            self.message.emit(tr("Select exactly {n} cards.").format(n=needed))
-            return False
-        return self.act(Action(kind, self.human, tuple(sorted(cards))))
 
     def next_hand(self) -> bool:
         if self.waiting != "next_hand" or self._busy:

@@ -30,7 +30,7 @@ from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
 
-from .controller import CHOOSE_KINDS, SelectionCheck, player_for
+from .controller import CHOOSE_KINDS, CardChoices, SelectionCheck, player_for
 from .i18n import tr
 from .tasks import Task
 from .texts import kind_name, reason_text
@@ -258,7 +258,7 @@ def host_error_text(error: p.Error) -> str:
     return tr("The host refused: {message} ({code})").format(message=error.message, code=error.code)
 
 
-class RemoteController(QObject):
+class RemoteController(CardChoices, QObject):
     """One seat of a LAN table, with the interface of ``GameController`` for the window."""
 
     # the GameController interface
@@ -539,27 +539,6 @@ class RemoteController(QObject):
         self._in_flight = True
         self.threaded.send_action(action)
         return True
-
-    def play_cards(self, cards: list[Card]) -> bool:
-        check = self.check_play(cards)
-        if not check.ok:
-            self.message.emit(check.message)
-            return False
-        assert check.action is not None
-        return self.act(check.action)
-
-    def choose_cards(self, kind: Act, cards: list[Card]) -> bool:
-        if self.seat is None:
-            return False
-        offered = [a for a in self.human_legal if a.kind is kind]
-        if not offered:
-            self.message.emit(tr("That is not possible at this moment."))
-            return False
-        needed = offered[0].value if offered[0].value is not None else len(offered[0].cards)
-        if len(cards) != needed:
-            self.message.emit(tr("Select exactly {n} cards.").format(n=needed))
-            return False
-        return self.act(Action(kind, self.seat, tuple(sorted(cards))))
 
     def next_hand(self) -> bool:
         """The host starts the next hand by itself."""
