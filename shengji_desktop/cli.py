@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shengji_desktop import __version__
@@ -174,12 +175,19 @@ def _add_arena(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
     )
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append each deal's result to FILE; the same command goes on from it later",
+    )
     parser.set_defaults(handler=_arena)
 
 
 def _arena(args: argparse.Namespace) -> int:
     from shengji_desktop.ai import make_player
-    from shengji_desktop.ai.arena import run_arena
+    from shengji_desktop.ai.arena import JournalError, run_arena
     from shengji_desktop.rules.options import Game, Options
 
     try:
@@ -195,7 +203,22 @@ def _arena(args: argparse.Namespace) -> int:
     def make(kind: str, seed: str):  # type: ignore[no-untyped-def]
         return make_player(kind, seed, budget=args.budget, playouts=args.playouts)
 
-    run_arena(Game(args.game), args.a, args.b, args.deals, args.seed, make, options)
+    settings = {"budget": args.budget, "playouts": args.playouts}
+    try:
+        run_arena(
+            Game(args.game),
+            args.a,
+            args.b,
+            args.deals,
+            args.seed,
+            make,
+            options,
+            journal=args.journal,
+            settings=settings,
+        )
+    except JournalError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

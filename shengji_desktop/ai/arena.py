@@ -4,16 +4,24 @@ swapped, so both get both hands; the difference is what the players made of the 
 One hand per deal, from the start of a match (hand 1 rules; levels from their starting value).
 Result per hand for A: DL and TR, A's team level gain minus B's; SD, the coins A's two seats won
 minus B's two seats', in units of the room base (the stake of a 60 bid).
+
+A long run can keep a journal (``--journal FILE``): each deal's result is appended to the file as
+soon as it is played, and the same command run again goes on after the last deal in it, so a
+run of hundreds of deals can be stopped and continued (another day, another session) and still
+be one measurement. The journal's first line names the run (game, players, seed, budget, rule
+options and a digest of the code the players run on); a journal of another run is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
@@ -105,6 +113,73 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[i]
 
 
+def code_digest() -> str:
+    """A digest of the rules, engine and AI sources (what decides the players' moves), so that
+    a journal is continued only by the same players; "frozen" in a frozen app (no sources)."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted(p for d in ("rules", "engine", "ai") for p in (root / d).glob("*.py"))
+    if not files:
+        return "frozen"
+    h = hashlib.sha256()
+    for path in files:
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+class JournalError(ValueError):
+    """A journal file that cannot be continued (another run's, or damaged)."""
+
+
+class Journal:
+    """The deals of one arena run, one JSON line each after a header line naming the run."""
+
+    def __init__(self, path: Path, run: dict[str, Any]) -> None:
+        self.path = path
+        self.run = run
+        self.deals: dict[int, dict[str, Any]] = {}
+        if path.exists() and path.stat().st_size > 0:
+            self._load()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({"journal": run}, sort_keys=True) + "\n", encoding="utf-8")
+
+    def _load(self) -> None:
+        text = self.path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        complete, tail = lines[:-1], lines[-1]
+        if tail.strip():
+            # The last line was cut (the run was stopped while writing it): that deal is
+            # played again. Anything else unreadable is an error, not silently dropped.
+            self.path.write_text("".join(line + "\n" for line in complete), encoding="utf-8")
+        try:
+            header = json.loads(complete[0])["journal"]
+        except (IndexError, ValueError, KeyError, TypeError) as exc:
+            raise JournalError(f"{self.path}: not an arena journal ({exc})") from None
+        if header != self.run:
+            diff = sorted(
+                k for k in set(header) | set(self.run) if header.get(k) != self.run.get(k)
+            )
+            raise JournalError(
+                f"{self.path} is the journal of another run (differs in: {', '.join(diff)});"
+                " use another file or the same arguments"
+            )
+        for number, line in enumerate(complete[1:], start=2):
+            try:
+                entry = json.loads(line)
+                deal = int(entry["deal"])
+                float(entry["first"]), float(entry["second"])
+                entry["times"]["A"], entry["times"]["B"]
+            except (ValueError, KeyError, TypeError) as exc:
+                raise JournalError(f"{self.path}, line {number}: unreadable deal ({exc})") from None
+            self.deals[deal] = entry
+
+    def add(self, entry: dict[str, Any]) -> None:
+        self.deals[entry["deal"]] = entry
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(entry, sort_keys=True) + "\n")
+
+
 def run_arena(
     game: Game,
     a_kind: str,
@@ -114,16 +189,41 @@ def run_arena(
     make: Callable[[str, str], Player],
     options: Options | None = None,
     out: Callable[[str], None] = print,
+    journal: Path | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals and print the figures. ``settings`` (the players'
+    budget, playouts...) goes into the journal's header with the rest of the run's name."""
     options = options or Options()
+    run = {
+        "game": game.value,
+        "a": a_kind,
+        "b": b_kind,
+        "seed": seed,
+        "options": options.to_dict(),
+        "code": code_digest(),
+        **(settings or {}),
+    }
+    book = Journal(journal, run) if journal is not None else None
     times: dict[str, list[float]] = {"A": [], "B": []}
     per_deal: list[float] = []
     per_hand: list[float] = []
     t0 = time.perf_counter()
+    if book is not None and book.deals:
+        out(f"  {journal}: {len([d for d in book.deals if d < deals])} deals already played")
     for i in range(deals):
-        deal_seed = seed * 1_000_003 + i
-        first = play_hand(game, options, deal_seed, make, a_kind, b_kind, "NS", times)
-        second = play_hand(game, options, deal_seed, make, a_kind, b_kind, "EW", times)
+        entry = book.deals.get(i) if book is not None else None
+        if entry is None:
+            deal_seed = seed * 1_000_003 + i
+            mine: dict[str, list[float]] = {"A": [], "B": []}
+            first = play_hand(game, options, deal_seed, make, a_kind, b_kind, "NS", mine)
+            second = play_hand(game, options, deal_seed, make, a_kind, b_kind, "EW", mine)
+            entry = {"deal": i, "first": first, "second": second, "times": mine}
+            if book is not None:
+                book.add(entry)
+        first, second = float(entry["first"]), float(entry["second"])
+        for label in ("A", "B"):
+            times[label] += entry["times"][label]
         per_hand += [first, second]
         per_deal.append((first + second) / 2)
         if (i + 1) % 10 == 0 or i + 1 == deals:

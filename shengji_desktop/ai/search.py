@@ -7,8 +7,9 @@ policy on that sample and score the end of the hand with the game's own settleme
 DL and TR, coins for SD, from the seat's side). The candidate with the best mean wins.
 
 Samples run in worker processes (the GUI thread is never blocked and both cores work): a task
-is a small picklable snapshot; each worker loops samples until its time is up (anytime) or, for
-reproducible games, a fixed number of samples from a seed.
+is a small picklable snapshot; each worker loops samples for a slice of the time (anytime), and
+between slices the search stops early when the samples have settled the choice; or, for
+reproducible games, each worker plays a fixed number of samples from a seed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import random
 import time
 from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -67,8 +68,10 @@ class Task:
     candidates: tuple[Cards, ...]
     context: tuple[tuple[str, Any], ...]  # per game: levels, bid, dry pot
     seed: int
-    budget: float
+    budget: float  # seconds: no sample is finished after this (one at least, when `first`)
     samples: int | None
+    soft: float | None = None  # seconds: no sample is started after this
+    first: bool = True  # the first slice of a decision: it brings one sample at least
 
 
 @lru_cache(maxsize=64)
@@ -343,26 +346,31 @@ def _class_follows(rules: TrickRules, own: dict[Card, int], fmt: TrickFormat) ->
 
 
 def run_task(task: Task) -> list[list[float]]:
-    """One worker's share of a decision: per sample, the utility of every candidate.
+    """One worker's share of a decision (or of one slice of it): per sample, the utility of
+    every candidate.
 
     A sample counts only when every candidate was played out on it (common random deals make
-    the comparison fair); one cut short by the deadline is dropped. When the first samples show
-    no difference at all between the candidates (a forced ending), the worker stops early.
+    the comparison fair); one cut short by the deadline is dropped, but the first slice always
+    brings one sample. When the first samples show no difference at all between the candidates
+    (a forced ending), the worker stops early.
     """
     rules = rules_for(task.game, task.level, task.suit, task.options)
     rng = random.Random(task.seed)
     rows: list[list[float]] = []
     n = 0
     undecided = 0  # samples in a row where every candidate scored the same
-    deadline = time.monotonic() + task.budget
+    start = time.monotonic()
+    deadline = start + task.budget
+    soft = start + (task.soft if task.soft is not None else task.budget)
     timed = task.samples is None
     while task.samples is None or n < task.samples:
-        if timed and n > 0 and time.monotonic() >= deadline:
+        keep = task.first and n == 0  # the one sample that is always finished
+        if timed and not keep and time.monotonic() >= min(soft, deadline):
             break
         hands, kitty = sample(task, rng)
         scores: list[float] = []
         for cand in task.candidates:
-            if timed and n > 0 and time.monotonic() >= deadline:
+            if timed and not keep and time.monotonic() >= deadline:
                 break
             copy = {s: Counter(h) for s, h in hands.items()}
             scores.append(Playout(task, copy, list(kitty), rules).run(cand))
@@ -496,13 +504,49 @@ def choose(rows: list[list[float]]) -> int:
         return 0
     best, best_mean = 0, 0.0
     for i in range(1, len(rows[0])):
-        diffs = [row[i] - row[0] for row in rows]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        se = (var / n) ** 0.5
+        mean, se = _paired(rows, i, 0)
         if mean > CONFIDENCE * se and mean > best_mean + 1e-12:
             best, best_mean = i, mean
     return best
+
+
+SLICE = 0.2
+"""Seconds between looks at the results of a timed search: when they settle the choice
+(``settled``), the search stops before its budget is spent."""
+
+SETTLED_Z = 3.0
+SETTLED_MIN = 24
+EQUAL = 0.02
+"""``settled``: standard errors, samples, and the gap in utility (2 points of a hand) below which
+two candidates count as equally good."""
+
+
+def _paired(rows: list[list[float]], i: int, j: int) -> tuple[float, float]:
+    """Mean and standard error of candidate i's gain over candidate j, sample by sample."""
+    n = len(rows)
+    diffs = [row[i] - row[j] for row in rows]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def settled(rows: list[list[float]]) -> bool:
+    """Whether more samples would hardly change the choice: every candidate is clearly worse
+    than the chosen one (by ``SETTLED_Z`` standard errors) or as good within ``EQUAL`` at that
+    confidence; or no sample tells the candidates apart at all (a forced ending)."""
+    n = len(rows)
+    if n >= 6 and all(max(r) - min(r) < 1e-9 for r in rows):
+        return True
+    if n < SETTLED_MIN:
+        return False
+    best = choose(rows)
+    for i in range(len(rows[0])):
+        if i == best:
+            continue
+        mean, se = _paired(rows, best, i)
+        if mean - SETTLED_Z * se <= 0 and abs(mean) + SETTLED_Z * se >= EQUAL:
+            return False
+    return True
 
 
 def search(
@@ -513,17 +557,45 @@ def search(
     budget: float,
     samples: int | None,
 ) -> tuple[Cards, dict[str, Any]]:
-    """The best play by sampled playouts, and figures about the search."""
+    """The best play by sampled playouts, and figures about the search.
+
+    With a fixed number of samples, one round of tasks (reproducible). With a time budget, slices
+    of ``SLICE`` seconds until the budget is spent or the results have ``settled``."""
     candidates = prune(k, plays, preferred)
     n_workers = workers()
+    start = time.monotonic()
     # Leave room for sending the task and collecting results (budget + 10% at most).
     work = max(0.0, budget * 0.85 - 0.03)
-    per_worker = None if samples is None else max(1, -(-samples // n_workers))
-    tasks = [
-        make_task(k, candidates, rng.randrange(2**63), work, per_worker) for _ in range(n_workers)
-    ]
-    futures: list[Future[list[list[float]]]] = [pool().submit(run_task, t) for t in tasks]
-    rows = [row for f in futures for row in f.result()]
+    rows: list[list[float]] = []
+    if samples is not None:
+        per_worker = max(1, -(-samples // n_workers))
+        tasks = [
+            make_task(k, candidates, rng.randrange(2**63), work, per_worker)
+            for _ in range(n_workers)
+        ]
+        rows = _gather(tasks)
+    else:
+        first = True
+        while True:
+            left = work - (time.monotonic() - start)
+            if not first and (left <= 0.01 or settled(rows)):
+                break
+            base = make_task(k, candidates, 0, max(left, 0.0), None)
+            tasks = [
+                replace(base, seed=rng.randrange(2**63), soft=min(SLICE, left), first=first)
+                for _ in range(n_workers)
+            ]
+            rows += _gather(tasks)
+            first = False
     best = choose(rows)
-    total = len(rows)
-    return candidates[best], {"samples": total, "candidates": len(candidates)}
+    info = {
+        "samples": len(rows),
+        "candidates": len(candidates),
+        "seconds": round(time.monotonic() - start, 4),
+    }
+    return candidates[best], info
+
+
+def _gather(tasks: list[Task]) -> list[list[float]]:
+    futures: list[Future[list[list[float]]]] = [pool().submit(run_task, t) for t in tasks]
+    return [row for f in futures for row in f.result()]

@@ -175,3 +175,19 @@ def test_hard_deviates_from_normal_only_on_a_clear_gain() -> None:
     assert choose(noisy) == 0  # a mean gain of 0.125 is noise at this spread
     assert choose([[0.0, 5.0]]) == 0  # one sample decides nothing
     assert choose([[1.0, 1.0, 1.0]] * 6) == 0  # a forced ending: keep the normal play
+
+
+def test_a_timed_search_stops_when_its_choice_is_settled() -> None:
+    """The anytime search looks at its samples between slices and stops early only when more
+    samples would hardly change the choice."""
+    from shengji_desktop.ai.search import SETTLED_MIN, settled
+
+    rng = random.Random(5)
+    clear = [[x, x + 1.0, x - 0.5] for x in (rng.gauss(0, 1) for _ in range(SETTLED_MIN))]
+    assert settled(clear)  # candidate 1 gains 1 on every sample, 2 loses on every one
+    assert not settled(clear[: SETTLED_MIN - 1])  # too few samples to say
+    close = [[x, x + rng.gauss(0.05, 1.0)] for x in (rng.gauss(0, 1) for _ in range(SETTLED_MIN))]
+    assert not settled(close)  # a small gain, if any, hidden in the noise: keep sampling
+    same = [[x, x, x + 0.001] for x in (rng.gauss(0, 1) for _ in range(SETTLED_MIN))]
+    assert settled(same)  # as good within a tenth of a point: nothing to learn
+    assert settled([[1.0, 1.0]] * 6)  # a forced ending
