@@ -34,7 +34,7 @@ def main() -> int:
     window.setCentralWidget(QWidget())
     window.resize(1280, 720)
     probe = FirstPaint()
-    app.installEventFilter(probe)
+    window.installEventFilter(probe)
     window.show()
     return app.exec()
 

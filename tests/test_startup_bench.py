@@ -28,7 +28,8 @@ def stand_in(folder: Path, name: str, body: str, padding: int = 0) -> Path:
 
 
 def test_the_bench_times_both_programs_and_ends_with_json(tmp_path, capsys) -> None:
-    stand_in(tmp_path / "Shengji Desktop", "shengji-desktop", "sleep 0.2; echo first-paint", 3000)
+    app = "sleep 0.2; echo first-paint; sleep 0.2; echo ready"
+    stand_in(tmp_path / "Shengji Desktop", "shengji-desktop", app, 3000)
     stand_in(tmp_path / "bare-window", "bare-window", "echo first-paint", 1000)
     result = run(tmp_path, runs=3)
     out = capsys.readouterr().out.splitlines()
@@ -36,6 +37,9 @@ def test_the_bench_times_both_programs_and_ends_with_json(tmp_path, capsys) -> N
     assert len(result["app_ms_all"]) == len(result["bare_ms_all"]) == 3
     assert result["app_first_paint_ms"] >= 200 > result["bare_first_paint_ms"]
     assert result["ratio"] > 1 and result["ratio_ok"] is (result["ratio"] <= 1.5)
+    assert result["app_ready_ms"] >= result["app_first_paint_ms"] + 200
+    assert result["bare_ready_ms"] == result["bare_first_paint_ms"]  # it does not say "ready"
+    assert any("complete window" in line for line in out)
     assert result["app_bundle_mb"] == round(bundle_bytes(tmp_path / "Shengji Desktop") / 1e6, 1)
     assert bundle_bytes(tmp_path / "Shengji Desktop") > 3000
 

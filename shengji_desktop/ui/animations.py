@@ -26,19 +26,9 @@ from shengji_desktop.rules.cards import Card, Seat, parse_cards
 from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem
+from .speeds import SPEEDS
 from .table import BACK_SCALE, SHOWN_SCALE, TableScene
 from .texts import cards_text, seat_name, suit_name
-
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
-
-
-def speed_names() -> dict[str, str]:
-    return {
-        "slow": tr("Slow"),
-        "normal": tr("Normal"),
-        "fast": tr("Fast"),
-        "instant": tr("Instant"),
-    }
 
 
 class Animator(QObject):

@@ -11,13 +11,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer
+# The window paints first and builds the rest right after (MainWindow.finish_building): the
+# modules and Qt classes that only the rest needs (the table, the panels, QMessageBox, Qt's
+# namespace, whose enums alone take PySide some 15 ms to set up) are imported where used.
+from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QSplitter,
     QWidget,
 )
@@ -28,12 +30,9 @@ from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.options import Game, Options
 
 from . import i18n
-from .animations import SPEEDS, Animator, speed_names
-from .cards import CardPixmaps, make_icon
+from .felt import FeltStandIn
 from .i18n import tr
-from .models import LogModel, ScoreSheetModel
-from .panels import ActionBar, Choice, InfoPanel, Overlay, settlement_lines
-from .table import TableScene, TableView
+from .speeds import SPEEDS, speed_names
 from .tasks import Task
 from .texts import (
     SUIT_SYMBOLS,
@@ -45,13 +44,14 @@ from .texts import (
     winner_text,
 )
 
-if TYPE_CHECKING:  # the engine and the dialogs load after the first paint
+if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
     from shengji_desktop.engine.match import Match
 
     from .controller import GameController
     from .dialogs import NewGame
     from .lan import HostRunner, RemoteController
     from .lan_dialogs import LobbyDialog
+    from .panels import Choice
 
     AnyController = GameController | RemoteController
 
@@ -59,6 +59,8 @@ APP_NAME = "Shengji Desktop"
 ORG_NAME = "shengji-desktop"
 WINDOW_TITLE = "升级 Shengji Desktop"
 WINDOW_SIZE = (1280, 720)
+PANEL_WIDTH = 290
+PANEL_COLOUR = "#14231a"  # the side panel's background (panels.PANEL_QSS)
 
 
 def about_text() -> str:
@@ -80,10 +82,14 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         save_path: Path | None = None,
         check_save: bool = True,
+        progressive: bool = False,
     ) -> None:
+        """The main window. ``progressive`` (the program's own start): the window paints the
+        table first and builds the side panel, the action bar, the overlay and the animator
+        right after that first paint (``finish_building``), so it appears sooner; otherwise
+        (tests, tools) all is built here."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
-        self.setWindowIcon(make_icon())
         self.resize(*WINDOW_SIZE)
         self._save_path = save_path
         # The table this program hosts is saved here after every action (resumable); the
@@ -94,54 +100,95 @@ class MainWindow(QMainWindow):
             else None
         )
         self.settings = QSettings()
-        self.pixmaps = CardPixmaps()
-        self.scene = TableScene(self.pixmaps)
-        self.view = TableView(self.scene, self)
-        self.score = ScoreSheetModel()
-        self.log = LogModel()
-        self.panel = InfoPanel(self.score, self.log)
-        self.panel.setMinimumWidth(290)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.view)
-        self.splitter.addWidget(self.panel)
+        # Until the table and the side panel are built, stand-ins of their size and colour
+        # hold their places, so that nothing moves when they come.
+        self._table_slot = FeltStandIn()
+        self._panel_slot = QWidget()
+        self._panel_slot.setObjectName("panel-slot")
+        self._panel_slot.setMinimumWidth(PANEL_WIDTH)
+        self._panel_slot.setStyleSheet(f"QWidget#panel-slot {{ background: {PANEL_COLOUR}; }}")
+        self.splitter = QSplitter()  # horizontal
+        self.splitter.addWidget(self._table_slot)
+        self.splitter.addWidget(self._panel_slot)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         self.splitter.setCollapsible(0, False)
         self.setCentralWidget(self.splitter)
+        self.controller: AnyController | None = None
+        self.host_runner: HostRunner | None = None
+        self.lobby_dialog: LobbyDialog | None = None
+        self._my_turn = False
+        self.saved_game: tuple[Match, list[Any], list[str]] | None = None
+        self._last_view: dict[str, Any] = {}
+        self._hint: Action | None = None
+        self._built = False
+        self._build_menus()
+        self.statusBar().showMessage(tr("Welcome"))
+        self._painted = False
+        self._table_slot.installEventFilter(self)
+        if not progressive:
+            self.finish_building()
+        if check_save:
+            QTimer.singleShot(0, self._check_saved_game_when_painted)
+
+    @property
+    def built(self) -> bool:
+        """Whether the window is complete (``finish_building`` has run)."""
+        return self._built
+
+    def finish_building(self) -> None:
+        """The rest of the window: side panel, action bar, start overlay, animator, status
+        bar. Run once, at the latest right after the first paint; menu commands that need it
+        run it first."""
+        if self._built:
+            return
+        self._built = True
+        from .animations import Animator
+        from .cards import CardPixmaps, make_icon
+        from .models import LogModel, ScoreSheetModel
+        from .panels import ActionBar, InfoPanel, Overlay
+        from .table import TableScene, TableView
+
+        self.setWindowIcon(make_icon())
+        self.pixmaps = CardPixmaps()
+        self.scene = TableScene(self.pixmaps)
+        self.scene.add_showcase()
+        self.view = TableView(self.scene, self)
+        self.score = ScoreSheetModel()
+        self.log = LogModel()
+        self.panel = InfoPanel(self.score, self.log)
+        self.panel.setMinimumWidth(PANEL_WIDTH)
+        sizes = self.splitter.sizes()
+        self.splitter.replaceWidget(0, self.view)
+        self.splitter.replaceWidget(1, self.panel)
+        self.splitter.setSizes(sizes)
+        for slot in (self._table_slot, self._panel_slot):
+            slot.hide()
+            slot.deleteLater()
+        if not self._painted:
+            self.view.viewport().installEventFilter(self)
         self.bar = ActionBar(self.view.viewport())
         self.overlay = Overlay(self.view.viewport())
         self.animator = Animator(self.scene, self)
         self.animator.set_speed(str(self.settings.value("ui/speed", "normal")))
         self.animator.event_shown.connect(self._event_shown)
         self.animator.batch_done.connect(self._batch_done)
-        self.controller: AnyController | None = None
-        self.host_runner: HostRunner | None = None
-        self.lobby_dialog: LobbyDialog | None = None
-        self._my_turn = False
         self.lan_status = QLabel()
         self.lan_status.setObjectName("lan-status")
         self.statusBar().addPermanentWidget(self.lan_status)
         self.lan_status.hide()
-        self.saved_game: tuple[Match, list[Any], list[str]] | None = None
-        self._last_view: dict[str, Any] = {}
-        self._hint: Action | None = None
-
         self.view.resized.connect(self.place_bar)
         self.view.hint_requested.connect(self.hint)
         self.scene.selection_changed.connect(self.refresh_actions)
         self.scene.play_requested.connect(self.primary_action)
-        self._build_menus()
-        self.statusBar().showMessage(tr("Welcome"))
         self.show_start()
-        self._painted = False
-        self.view.viewport().installEventFilter(self)
-        if check_save:
-            QTimer.singleShot(0, self._check_saved_game_when_painted)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not self._painted and event.type() == QEvent.Type.Paint:
             self._painted = True
-            self.view.viewport().removeEventFilter(self)
+            watched.removeEventFilter(self)
+            if not self._built:
+                QTimer.singleShot(0, self.finish_building)  # after this paint is on screen
         return super().eventFilter(watched, event)
 
     def _check_saved_game_when_painted(self, waited: int = 0) -> None:
@@ -167,7 +214,7 @@ class MainWindow(QMainWindow):
         bar.clear()
         game_menu = bar.addMenu(tr("&Game"))
         self.new_game_action = QAction(tr("&New game…"), self)
-        self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_game_action.setShortcuts(QKeySequence.StandardKey.New)
         self.new_game_action.triggered.connect(self.ask_new_game)
         game_menu.addAction(self.new_game_action)
         self.continue_action = QAction(tr("&Continue saved game"), self)
@@ -187,7 +234,7 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.join_action)
         game_menu.addSeparator()
         self.quit_action = QAction(tr("&Quit"), self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         game_menu.addAction(self.quit_action)
 
@@ -224,9 +271,13 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.about_action)
 
     def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(self, f"About {APP_NAME}", about_text())
 
     def show_keys(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.information(
             self,
             tr("Keyboard"),
@@ -248,9 +299,13 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self._build_menus()
+        if not self._built:
+            return  # the rest is built in the language now installed
+        from .panels import InfoPanel
+
         self.panel.deleteLater()
         self.panel = InfoPanel(self.score, self.log)
-        self.panel.setMinimumWidth(290)
+        self.panel.setMinimumWidth(PANEL_WIDTH)
         self.splitter.addWidget(self.panel)
         self.score.layoutChanged.emit()
         self.scene.kitty_label.set_text(tr("Kitty"))
@@ -264,6 +319,7 @@ class MainWindow(QMainWindow):
             self.show_start()
 
     def set_speed(self, key: str) -> None:
+        self.finish_building()
         self.settings.setValue("ui/speed", key)
         self.animator.set_speed(key)
 
@@ -290,6 +346,7 @@ class MainWindow(QMainWindow):
 
     def check_saved_game(self) -> None:
         """Read the autosave off the GUI thread; offer to continue it when it loads."""
+        self.finish_building()
         path = self.save_path
         if not path.exists():
             return
@@ -322,6 +379,7 @@ class MainWindow(QMainWindow):
         QThreadPool.globalInstance().start(task)
 
     def ask_new_game(self) -> None:
+        self.finish_building()
         from .dialogs import NewGameDialog, load_new_game, save_new_game
 
         dialog = NewGameDialog(load_new_game(self.settings), self)
@@ -342,6 +400,7 @@ class MainWindow(QMainWindow):
         return self.start_match(match, choice.seats, [])
 
     def continue_saved(self) -> None:
+        self.finish_building()
         if self.saved_game is None:
             return
         match, events, seats = self.saved_game
@@ -393,7 +452,8 @@ class MainWindow(QMainWindow):
             self.host_runner.stop()
             self.host_runner.deleteLater()
             self.host_runner = None
-        self.lan_status.hide()
+        if self._built:
+            self.lan_status.hide()
         self._my_turn = False
 
     @property
@@ -412,6 +472,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ LAN tables
 
     def ask_host(self) -> None:
+        self.finish_building()
         from .lan_dialogs import HostDialog
 
         dialog = HostDialog(self)
@@ -421,6 +482,8 @@ class MainWindow(QMainWindow):
         try:
             self.host_table(dialog.table())
         except (OSError, ValueError, RuntimeError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, tr("Could not host the table"), str(exc))
 
     def host_table(self, table: Any, advertise: Any = "all") -> RemoteController:
@@ -473,6 +536,7 @@ class MainWindow(QMainWindow):
         self.resume_host_action.setEnabled(self._hosted_table_file() is not None)
 
     def ask_resume_host(self) -> None:
+        self.finish_building()
         from shengji_desktop.engine.record import RecordError
 
         path = self._hosted_table_file()
@@ -481,6 +545,8 @@ class MainWindow(QMainWindow):
         try:
             self.resume_hosted_table(path)
         except (OSError, ValueError, RuntimeError, RecordError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, tr("Could not resume the table"), str(exc))
 
     def resume_hosted_table(
@@ -515,6 +581,7 @@ class MainWindow(QMainWindow):
         return controller
 
     def ask_join(self) -> None:
+        self.finish_building()
         from .lan_dialogs import JoinDialog
 
         dialog = JoinDialog(self)
@@ -620,6 +687,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ the action bar
 
     def place_bar(self) -> None:
+        if not self._built:
+            return
         vp = self.view.viewport()
         top = self.view.mapFromScene(QPointF(0, self.scene.hand_top())).y()
         for child in self.bar.findChildren(QWidget):
@@ -657,6 +726,8 @@ class MainWindow(QMainWindow):
 
     def show_failure(self, text: str) -> None:
         self.statusBar().showMessage(text)
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.warning(self, tr("Something went wrong"), text)
 
     def refresh_actions(self) -> None:
@@ -702,6 +773,8 @@ class MainWindow(QMainWindow):
 
     def current_choices(self) -> tuple[list[Choice], str, str | None]:
         """The buttons and prompt for this moment; the notice is None to keep the current."""
+        from .panels import Choice
+
         c = self.controller
         assert c is not None
         phase = c.phase
@@ -784,6 +857,8 @@ class MainWindow(QMainWindow):
     def _card_choice(
         self, kind: Act, offered: list[Action], selected: list[Card], hint: Choice
     ) -> tuple[list[Choice], str, str | None]:
+        from .panels import Choice
+
         c = self.controller
         assert c is not None
         need = offered[0].value if offered[0].value is not None else len(offered[0].cards)
@@ -826,6 +901,8 @@ class MainWindow(QMainWindow):
         return [choice, hint], prompt.format(n=need, k=len(selected), who=who), notice
 
     def _action_choice(self, action: Action) -> Choice:
+        from .panels import Choice
+
         kind = action.kind
         if kind is Act.PASS:
             c = self.controller
@@ -976,6 +1053,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ hand and match over
 
     def show_settlement(self, view: dict[str, Any]) -> None:
+        from .panels import settlement_lines
+
         c = self.controller
         if c is None or c.human is None:
             return
@@ -1001,6 +1080,8 @@ class MainWindow(QMainWindow):
         c.next_hand()
 
     def show_match_over(self, view: dict[str, Any]) -> None:
+        from .panels import settlement_lines
+
         winner = view.get("match", {}).get("winner")
         lines = settlement_lines(view, self.viewer)
         self.overlay.show_content(
@@ -1024,11 +1105,14 @@ def _cards(text: str | None) -> list[Card]:
 
 
 class FirstPaint(QObject):
-    """Prints ``first-paint`` once the window has painted, then quits (``bench startup``)."""
+    """For ``bench startup``: prints ``first-paint`` once the window has painted, then
+    ``ready`` once it is complete (table, panel and start screen built and painted), and
+    quits."""
 
-    def __init__(self, app: QApplication) -> None:
+    def __init__(self, app: QApplication, window: MainWindow) -> None:
         super().__init__()
         self.app = app
+        self.window = window
         self.seen = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -1038,9 +1122,21 @@ class FirstPaint(QObject):
         return False
 
     def report(self) -> None:
-        if sys.stdout is not None:
-            print("first-paint", flush=True)
+        self.say("first-paint")
+        self.when_built()
+
+    def when_built(self) -> None:
+        if not self.window.built:
+            QTimer.singleShot(0, self.when_built)
+            return
+        self.window.repaint()  # the complete window, painted now
+        self.say("ready")
         self.app.quit()
+
+    @staticmethod
+    def say(line: str) -> None:
+        if sys.stdout is not None:
+            print(line, flush=True)
 
 
 def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
@@ -1053,10 +1149,12 @@ def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
     i18n.install(i18n.saved_language())
-    window = MainWindow()
-    probe = FirstPaint(app) if exit_after_first_paint else None
+    window = MainWindow(progressive=True)
+    probe = FirstPaint(app, window) if exit_after_first_paint else None
     if probe is not None:
-        app.installEventFilter(probe)
+        # On the window itself, as in the bare window: an application-wide filter would be
+        # handed every object of the window, which costs PySide a type lookup for each.
+        window.installEventFilter(probe)
     window.show()
     return app.exec()
 

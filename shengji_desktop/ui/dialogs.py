@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
-from .animations import SPEEDS, speed_names
 from .i18n import tr
 from .models import SeatListModel
+from .speeds import SPEEDS, speed_names
 from .texts import game_name, kind_name, option_help, option_label, value_text
 
 Index = QModelIndex | QPersistentModelIndex

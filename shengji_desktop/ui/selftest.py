@@ -133,12 +133,16 @@ def open_window(app: QApplication, tmp: Path, holder: dict[str, MainWindow]) -> 
     from .app import MainWindow
 
     i18n.install("both")
-    window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
+    # As the program opens it: an empty table painted first, the rest built right after.
+    window = MainWindow(save_path=tmp / "autosave.json", check_save=False, progressive=True)
     holder["window"] = window
-    paints = PaintSeen()
-    window.view.viewport().installEventFilter(paints)
     window.resize(1280, 720)
     window.show()
+    if not wait_until(lambda: window.built, 30):
+        raise RuntimeError("the window was never completed after its first paint")
+    paints = PaintSeen()
+    window.view.viewport().installEventFilter(paints)
+    window.view.viewport().update()
     if not wait_until(lambda: paints.count > 0, 30):
         raise RuntimeError("the table was never painted")
     window.view.viewport().removeEventFilter(paints)

@@ -24,14 +24,10 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPainterPath,
-    QPen,
-    QRadialGradient,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
@@ -41,6 +37,7 @@ from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.ranking import Trump
 
 from .cards import CARD_H, CARD_W, CardPixmaps
+from .felt import FELT_EDGE, MAX_H, MIN_H, SCENE_W, paint_felt
 from .i18n import tr
 from .items import (
     RAISE,
@@ -52,13 +49,6 @@ from .items import (
     Label,
     SeatPlate,
 )
-
-SCENE_W = 1600.0
-MIN_H, MAX_H = 820.0, 1300.0
-
-FELT_CENTRE = QColor("#2f8f4e")
-FELT_EDGE = QColor("#0c3d1f")
-TABLE_LINE = QColor(255, 255, 255, 40)
 
 BACK_SCALE = 0.55  # other seats' cards
 TRICK_SCALE = 0.82
@@ -163,15 +153,23 @@ class TableScene(QGraphicsScene):
         self.subtitle = Label("", 30, QColor(255, 255, 255, 130), centred=True)
         self.addItem(self.title)
         self.addItem(self.subtitle)
-        # A fan of cards under the title on the start screen.
-        showcase = [53, 52, 13 + 12, 12, 26 + 11, 39 + 10]  # BJ SJ ♥A ♠A ♣K ♦Q
-        self.showcase = [CardItem(pixmaps, c, True) for c in showcase]
-        for item in self.showcase:
-            self.addItem(item)
+        self.showcase: list[CardItem] = []  # add_showcase
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._hide_banner)
         self.show_title(True)
+
+    def add_showcase(self) -> None:
+        """A fan of cards under the title on the start screen (drawn after the first paint:
+        rendering the faces is the costliest part of it)."""
+        if self.showcase:
+            return
+        cards = [53, 52, 13 + 12, 12, 26 + 11, 39 + 10]  # BJ SJ ♥A ♠A ♣K ♦Q
+        self.showcase = [CardItem(self.pixmaps, c, True) for c in cards]
+        for item in self.showcase:
+            self.addItem(item)
+            item.setVisible(self.title.isVisible())
+        self._place_decorations()
 
     # ------------------------------------------------------------------ geometry
 
@@ -761,6 +759,9 @@ class TableView(QGraphicsView):
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.table = scene
+        # A viewport made here, so that viewport() returns a known wrapper: for Qt's own,
+        # PySide looks through every QWidget class to find its type (~10 ms at start).
+        self.setViewport(QWidget())
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
             | QPainter.RenderHint.TextAntialiasing
@@ -782,16 +783,7 @@ class TableView(QGraphicsView):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        radius = 0.75 * max(visible.width(), visible.height())
-        gradient = QRadialGradient(visible.center(), radius, visible.center() - QPointF(0, 80))
-        gradient.setColorAt(0.0, FELT_CENTRE)
-        gradient.setColorAt(1.0, FELT_EDGE)
-        painter.fillRect(rect, QBrush(gradient))
-        edge = QPainterPath()
-        edge.addRoundedRect(self.sceneRect().adjusted(8, 6, -8, -6), 36, 36)
-        painter.setPen(QPen(TABLE_LINE, 2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(edge)
+        paint_felt(painter, QRectF(rect), visible, self.sceneRect(), 1.0)
 
     def fit(self) -> None:
         vw, vh = max(1, self.viewport().width()), max(1, self.viewport().height())

@@ -80,3 +80,37 @@ def test_program_opens_its_window_and_keeps_running() -> None:
         process.terminate()
         _, stderr = process.communicate(timeout=10)
     pytest.fail(f"the program exited by itself with code {process.returncode}:\n{stderr}")
+
+
+def test_the_program_window_paints_an_empty_table_first_then_builds_the_rest(
+    qtbot, tmp_path
+) -> None:
+    """Issue 8: the window the program opens (``progressive``) shows the felt at once and builds
+    the table, the side panel and the start screen right after its first paint; the felt and
+    the table's edge look the same before and after, so nothing jumps."""
+    window = MainWindow(save_path=tmp_path / "autosave.json", check_save=False, progressive=True)
+    qtbot.addWidget(window)
+    assert not hasattr(window, "view") and not hasattr(window, "panel")
+    stand_in = window.splitter.widget(0)
+    window.show()
+    before = stand_in.grab().toImage()  # what the first paint shows of the table
+    assert not window.built
+    qtbot.waitUntil(lambda: window.built, timeout=5000)
+    assert isinstance(window.splitter.widget(0), TableView)
+    assert window.overlay.isVisibleTo(window) and "new" in window.overlay.buttons
+    assert window.panel.isVisibleTo(window)
+    window.scene.show_title(False)  # compare the felt alone
+    window.overlay.hide()
+    after = window.view.grab().toImage()
+    assert (before.width(), before.height()) == (after.width(), after.height())
+    for fx, fy in ((0.5, 0.5), (0.1, 0.9), (0.9, 0.1), (0.02, 0.5), (0.5, 0.02)):
+        x, y = int(fx * (after.width() - 1)), int(fy * (after.height() - 1))
+        a, b = before.pixelColor(x, y), after.pixelColor(x, y)
+        assert abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue()) < 24
+
+
+def test_menu_commands_work_before_the_window_is_complete(qtbot, tmp_path, monkeypatch) -> None:
+    window = MainWindow(save_path=tmp_path / "autosave.json", check_save=False, progressive=True)
+    qtbot.addWidget(window)
+    window.speed_actions["fast"].trigger()  # needs the animator, built on demand
+    assert window.built and window.animator.factor == 0.5
