@@ -381,11 +381,13 @@ def _open_gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import multiprocessing
+    if getattr(sys, "frozen", False):
+        import multiprocessing
 
-    # A frozen app's worker processes (the hard player's search) re-run this entry point;
-    # freeze_support turns them into workers instead of new apps. No-op when not frozen.
-    multiprocessing.freeze_support()
+        # A frozen app's worker processes (the hard player's search) re-run this entry point;
+        # freeze_support turns them into workers instead of new apps (a no-op, and an import
+        # of some 8 ms, when not frozen).
+        multiprocessing.freeze_support()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
