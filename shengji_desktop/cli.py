@@ -182,6 +182,11 @@ def _add_arena(subparsers: Subparsers) -> None:
         metavar="FILE",
         help="append each deal's result to FILE; the same command goes on from it later",
     )
+    parser.add_argument(
+        "--accept-code-change",
+        action="store_true",
+        help="go on with a journal written by other code (the change is noted in it)",
+    )
     parser.set_defaults(handler=_arena)
 
 
@@ -215,6 +220,7 @@ def _arena(args: argparse.Namespace) -> int:
             options,
             journal=args.journal,
             settings=settings,
+            accept_code_change=args.accept_code_change,
         )
     except JournalError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

@@ -132,12 +132,18 @@ class JournalError(ValueError):
 
 
 class Journal:
-    """The deals of one arena run, one JSON line each after a header line naming the run."""
+    """The deals of one arena run, one JSON line each after a header line naming the run.
 
-    def __init__(self, path: Path, run: dict[str, Any]) -> None:
+    A run is continued only with the same arguments. When only the code changed (a refactor,
+    a fix elsewhere), it goes on with ``accept_code_change``, and a line in the journal says from
+    which deal on the new code played (``code_changes``)."""
+
+    def __init__(self, path: Path, run: dict[str, Any], accept_code_change: bool = False) -> None:
         self.path = path
         self.run = run
+        self.accept_code_change = accept_code_change
         self.deals: dict[int, dict[str, Any]] = {}
+        self.code_changes: list[dict[str, Any]] = []
         if path.exists() and path.stat().st_size > 0:
             self._load()
         else:
@@ -156,23 +162,42 @@ class Journal:
             header = json.loads(complete[0])["journal"]
         except (IndexError, ValueError, KeyError, TypeError) as exc:
             raise JournalError(f"{self.path}: not an arena journal ({exc})") from None
-        if header != self.run:
-            diff = sorted(
-                k for k in set(header) | set(self.run) if header.get(k) != self.run.get(k)
-            )
+        diff = sorted(
+            k
+            for k in set(header) | set(self.run)
+            if k != "code" and header.get(k) != self.run.get(k)
+        )
+        if diff:
             raise JournalError(
                 f"{self.path} is the journal of another run (differs in: {', '.join(diff)});"
                 " use another file or the same arguments"
             )
+        code = header.get("code")
         for number, line in enumerate(complete[1:], start=2):
             try:
                 entry = json.loads(line)
+                if "code_change" in entry:
+                    self.code_changes.append(entry)
+                    code = entry["code_change"]
+                    continue
                 deal = int(entry["deal"])
                 float(entry["first"]), float(entry["second"])
                 entry["times"]["A"], entry["times"]["B"]
             except (ValueError, KeyError, TypeError) as exc:
                 raise JournalError(f"{self.path}, line {number}: unreadable deal ({exc})") from None
             self.deals[deal] = entry
+        now = self.run.get("code")
+        if code != now:
+            if not self.accept_code_change:
+                raise JournalError(
+                    f"{self.path}: the players' code changed since this journal was written"
+                    f" (code {code}, now {now}); go on with --accept-code-change (the change"
+                    " is noted in the journal) or start another journal"
+                )
+            change = {"code_change": now, "before_deal": len(self.deals)}
+            self.code_changes.append(change)
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(change, sort_keys=True) + "\n")
 
     def add(self, entry: dict[str, Any]) -> None:
         self.deals[entry["deal"]] = entry
@@ -191,6 +216,7 @@ def run_arena(
     out: Callable[[str], None] = print,
     journal: Path | None = None,
     settings: dict[str, Any] | None = None,
+    accept_code_change: bool = False,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and print the figures. ``settings`` (the players'
     budget, playouts...) goes into the journal's header with the rest of the run's name."""
@@ -204,7 +230,7 @@ def run_arena(
         "code": code_digest(),
         **(settings or {}),
     }
-    book = Journal(journal, run) if journal is not None else None
+    book = Journal(journal, run, accept_code_change) if journal is not None else None
     times: dict[str, list[float]] = {"A": [], "B": []}
     per_deal: list[float] = []
     per_hand: list[float] = []
@@ -246,9 +272,14 @@ def run_arena(
         "hand_win_rate": round(wins, 4),
         "hand_tie_rate": round(ties, 4),
     }
+    if book is not None and book.code_changes:
+        figures["code_changes_before_deals"] = [c["before_deal"] for c in book.code_changes]
     out(f"{game.value}: A={a_kind} vs B={b_kind}, {deals} duplicate deals ({len(per_hand)} hands)")
     out(f"  A over B: {mean:+.3f} {unit}, 95% CI [{low:+.3f}, {high:+.3f}]")
     out(f"  hands won by A: {wins:.1%}, tied: {ties:.1%}")
+    if book is not None and book.code_changes:
+        where = ", ".join(str(c["before_deal"]) for c in book.code_changes)
+        out(f"  note: the journal says the code changed before deal(s) {where}")
     for label, kind in (("A", a_kind), ("B", b_kind)):
         ms = [t * 1e3 for t in times[label]]
         med, p95 = percentile(ms, 0.5), percentile(ms, 0.95)

@@ -88,3 +88,32 @@ def test_a_damaged_journal_names_the_line(tmp_path: Path) -> None:
         run_arena(
             Game.SD, "normal", "easy", 1, 5, make_player, out=quiet, journal=tmp_path / "junk.jsonl"
         )
+
+
+def test_other_code_goes_on_only_when_accepted_and_is_noted(tmp_path: Path, monkeypatch) -> None:
+    import shengji_desktop.ai.arena as arena
+
+    journal = tmp_path / "sd.jsonl"
+    run_arena(Game.SD, "normal", "easy", 2, 6, make_player, out=quiet, journal=journal)
+    before = journal.read_text()
+    monkeypatch.setattr(arena, "code_digest", lambda: "changed-code")
+    with pytest.raises(JournalError, match="code changed"):
+        run_arena(Game.SD, "normal", "easy", 3, 6, make_player, out=quiet, journal=journal)
+    assert journal.read_text() == before
+    said: list[str] = []
+    figures = run_arena(
+        Game.SD,
+        "normal",
+        "easy",
+        3,
+        6,
+        make_player,
+        out=said.append,
+        journal=journal,
+        accept_code_change=True,
+    )
+    assert figures["code_changes_before_deals"] == [2] and figures["deals"] == 3
+    assert any("code changed before deal(s) 2" in line for line in said)
+    # Going on again with the new code needs no more acceptance, and the note stays.
+    again = run_arena(Game.SD, "normal", "easy", 3, 6, make_player, out=quiet, journal=journal)
+    assert again["code_changes_before_deals"] == [2]
