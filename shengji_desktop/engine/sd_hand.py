@@ -207,4 +207,11 @@ class SDHand(HandBase):
         out["bids"] = [(s.name, v) for s, v in self.bidding.history]
         out["bid"] = self.bid
         out["step"] = self.step
+        # Whose decision the table waits for where the rules name the seat whatever the
+        # cards (public, as at a real table): the bidder in turn (SD-BID-1), the declarer
+        # with the kitty (SD-KITTY-3).
+        if self.phase == Phase.BID and self.bidding.turn is not None:
+            out["turn"] = self.bidding.turn.name
+        elif self.phase == Phase.KITTY and self.dealer is not None:
+            out["turn"] = self.dealer.name
         return out

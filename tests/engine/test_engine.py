@@ -324,3 +324,21 @@ def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
     with pytest.raises(RuleError):
         auto.apply(Action(Act.BID, Seat.S, value=60))
     assert path.read_text(encoding="utf-8") == good
+
+
+def test_sd_views_name_the_bidder_in_turn_and_the_declarer_with_the_kitty() -> None:
+    """SD-BID-1, SD-KITTY-3: whose decision the table waits for is public while bidding and
+    burying (every seat's view says it: a LAN client shows it), and it is the seat asked."""
+    ps = players(5)
+    match = Match(Game.SD, Options(), 5)
+    seen = set()
+    while match.phase != Phase.PLAY and match.phase != Phase.SETTLED:
+        if match.phase == Phase.DEAL:
+            match.apply(Action(Act.DEAL))
+            continue
+        (seat,) = match.to_act()
+        for viewer in Seat:
+            assert match.view(viewer)["turn"] == seat.name
+        seen.add(match.phase)
+        match.apply(ps[seat].choose(match, seat, match.legal_actions(seat)))
+    assert seen == {Phase.BID, Phase.KITTY}
