@@ -69,11 +69,13 @@ def level_value(level: Any) -> int:
 
 
 def display_trump(view: dict[str, Any]) -> Trump:
-    """The ranking the viewer sorts by: the hand's trump once fixed, before that what is known
-    (jokers, the level cards and, in DL and SD, the 2s)."""
+    """The ranking the viewer sorts by: the hand's trump once fixed; before that what is known
+    (jokers, the level cards and, in DL and SD, the 2s) and the suit of the standing
+    declaration, which is trump unless someone overcalls."""
     game = Game(view["game"])
     options = Options.from_dict(view.get("match", {}).get("options", {}))
-    suit = SUIT_BY_LETTER.get(view.get("trump_suit") or "")
+    declared = (view.get("declaration") or {}).get("suit")
+    suit = SUIT_BY_LETTER.get(view.get("trump_suit") or declared or "")
     level = view.get("level")
     if level is None:
         if game is Game.SD:

@@ -45,3 +45,33 @@ def test_pictures_are_rendered_once_per_size(qapp) -> None:
     assert pixmaps.set_scale(1.6)  # a new size drops the cache
     pixmaps.pixmap(BACK)
     assert pixmaps.renders == 3
+
+
+def test_before_trump_is_fixed_the_hand_sorts_by_the_standing_declaration() -> None:
+    """While the deal runs, a declared suit is trump unless overcalled (TR-DECL-1): the hand
+    shows that suit's cards among the trumps at once, not only when the deal ends."""
+    from shengji_desktop.engine.actions import Act, Action
+    from shengji_desktop.engine.hand import Phase
+    from shengji_desktop.engine.match import Match
+    from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.rules.options import Game, Options
+    from shengji_desktop.ui.table import display_order, display_trump
+
+    match = Match(Game.TR, Options(), 3)
+    while match.phase == Phase.DEAL:
+        declarations = [a for s in Seat for a in match.legal_actions(s) if a.kind is Act.DECLARE]
+        if declarations:
+            match.apply(declarations[0])
+            break
+        match.apply(Action(Act.DEAL))
+    view = match.view(Seat.S)
+    assert view["trump_suit"] is None and view["declaration"]
+    trump = display_trump(view)
+    declared = Suit[
+        {"S": "SPADES", "H": "HEARTS", "C": "CLUBS", "D": "DIAMONDS"}[view["declaration"]["suit"]]
+    ]
+    assert trump.suit is declared
+    suited = Card.of(declared, Rank.ACE)
+    plain = next(s for s in Suit if s is not declared)
+    order = display_order([Card.of(plain, Rank.ACE), suited], trump)
+    assert order[0] == suited  # trumps come first
