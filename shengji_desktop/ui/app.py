@@ -308,6 +308,7 @@ class MainWindow(QMainWindow):
         self.panel.setMinimumWidth(PANEL_WIDTH)
         self.splitter.addWidget(self.panel)
         self.score.layoutChanged.emit()
+        self.log.retranslate()
         self.scene.kitty_label.set_text(tr("Kitty"))
         if self.controller is not None:
             self.scene.names = self.seat_names()

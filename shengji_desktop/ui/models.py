@@ -199,43 +199,52 @@ class ScoreSheetModel(QAbstractTableModel):
 
 
 class LogModel(QAbstractListModel):
-    """The game log: one line per event worth reading, newest last."""
+    """The game log: one line per event worth reading, newest last. The events are kept and
+    put into words when shown, so that the whole log follows a change of language."""
 
     LIMIT = 3000
 
     def __init__(self, viewer: Seat = Seat.S) -> None:
         super().__init__()
         self.viewer = viewer
-        self.lines: list[str] = []
+        self.events: list[dict[str, Any]] = []
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.line(i) for i in range(len(self.events))]
+
+    def line(self, row: int) -> str:
+        return describe_event(self.events[row], self.viewer) or ""
 
     def clear(self) -> None:
         self.beginResetModel()
-        self.lines = []
+        self.events = []
         self.endResetModel()
 
     def feed(self, ev: dict[str, Any]) -> None:
-        line = describe_event(ev, self.viewer)
-        if line:
-            self.append(line)
-
-    def append(self, line: str) -> None:
-        if len(self.lines) >= self.LIMIT:
+        if not describe_event(ev, self.viewer):
+            return  # nothing worth a line
+        if len(self.events) >= self.LIMIT:
             self.beginRemoveRows(ROOT, 0, 499)
-            del self.lines[:500]
+            del self.events[:500]
             self.endRemoveRows()
-        self.beginInsertRows(ROOT, len(self.lines), len(self.lines))
-        self.lines.append(line)
+        self.beginInsertRows(ROOT, len(self.events), len(self.events))
+        self.events.append(ev)
         self.endInsertRows()
 
+    def retranslate(self) -> None:
+        if self.events:
+            self.dataChanged.emit(self.index(0), self.index(len(self.events) - 1))
+
     def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self.lines)
+        return 0 if parent.isValid() else len(self.events)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self.lines):
+        if not index.isValid() or index.row() >= len(self.events):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self.lines[index.row()]
-        if role == Qt.ItemDataRole.ForegroundRole and self.lines[index.row()].startswith("—"):
+            return self.line(index.row())
+        if role == Qt.ItemDataRole.ForegroundRole and self.line(index.row()).startswith("—"):
             return QBrush(QColor("#b45309"))
         return None
 

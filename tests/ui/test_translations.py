@@ -76,3 +76,27 @@ def test_language_modes(qapp, mode, expected) -> None:
         assert i18n.tr("Dry pot (干锅)") in ("干锅", "Dry pot (干锅)")
     finally:
         i18n.install("en")
+
+
+def test_the_log_follows_a_change_of_language(qapp) -> None:
+    """Lines already in the log are put into the new language too (not only later ones)."""
+    from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.ui.models import LogModel
+
+    log = LogModel(Seat.S)
+    i18n.install("en")
+    try:
+        log.feed({"event": "hand_started", "number": 3})
+        log.feed({"event": "bid", "seat": "N", "value": 65})
+        english = log.lines
+        assert len(english) == 2 and all(english)
+        changed: list[int] = []
+        log.dataChanged.connect(lambda first, last: changed.append(last.row() - first.row() + 1))
+        i18n.install("zh")
+        log.retranslate()
+        chinese = log.lines
+        assert changed == [2]
+        assert all(a != b for a, b in zip(english, chinese, strict=True))
+        assert log.data(log.index(0)) == chinese[0]
+    finally:
+        i18n.install("en")
