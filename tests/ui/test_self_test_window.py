@@ -42,6 +42,6 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     for mode in ("zh", "en", "both"):
         window.set_language(mode)
         qtbot.wait(10)
-    window.log.append("a new line")
+    window.log.feed({"event": "hand_started", "number": 2})
     assert window.log.rowCount() >= 1
     assert i18n.current_mode() == "both"
