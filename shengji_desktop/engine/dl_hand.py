@@ -195,14 +195,7 @@ class DLHand(HandBase):
         if self.dry_pot:  # 干锅: no exchange, nobody buries jokers (DL-KITTY-3)
             return events + self.start_play(self.dealer)
         self.hands[self.dealer].update(self.kitty)
-        events.append(
-            Event(
-                "kitty_taken",
-                {"seat": self.dealer.name, "count": len(self.kitty)},
-                {"kitty": format_cards(self.kitty)},
-                frozenset({self.dealer}),
-            )
-        )
+        events.append(self.kitty_taken(self.dealer))
         self.kitty = []
         self.kitty_public = False
         self.step = "bury"

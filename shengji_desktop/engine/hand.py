@@ -214,6 +214,15 @@ class HandBase:
 
     # ------------------------------------------------------------------ trick play
 
+    def kitty_taken(self, dealer: Seat) -> Event:
+        """The dealer picks up the kitty: every seat sees how many cards, the dealer which."""
+        return Event(
+            "kitty_taken",
+            {"seat": dealer.name, "count": len(self.kitty)},
+            {"kitty": format_cards(self.kitty)},
+            frozenset({dealer}),
+        )
+
     def start_play(self, leader: Seat) -> list[Event]:
         assert self.trump is not None
         self.rules = TrickRules(self.trump)

@@ -141,14 +141,7 @@ class SDHand(HandBase):
             )
         self.hands[dealer] = sd.take_kitty(self.hands[dealer], self.kitty)
         self.kitty_known_to.add(dealer)
-        events.append(
-            Event(
-                "kitty_taken",
-                {"seat": dealer.name, "count": len(self.kitty)},
-                {"kitty": format_cards(self.kitty)},
-                frozenset({dealer}),
-            )
-        )
+        events.append(self.kitty_taken(dealer))
         self.kitty = []
         self.phase = Phase.KITTY
         self.step = "trump"

@@ -141,12 +141,7 @@ class TRHand(HandBase):
         self.kitty_known_to = {dealer}
         events += [
             Event("trump_fixed", {"suit": suit.letter, "dealer": dealer.name}),
-            Event(
-                "kitty_taken",
-                {"seat": dealer.name, "count": len(self.kitty)},
-                {"kitty": format_cards(self.kitty)},
-                frozenset({dealer}),
-            ),
+            self.kitty_taken(dealer),
         ]
         self.kitty = []
         self.phase = Phase.KITTY
