@@ -423,6 +423,15 @@ class MainWindow(QMainWindow):
         from .controller import GameController
 
         controller = GameController(match, seats, self.save_path, parent=self)
+        self._attach(controller)
+        self.bar.show()
+        controller.start()
+        self.view.setFocus()
+        return controller
+
+    def _attach(self, controller: AnyController) -> None:
+        """Make ``controller`` the window's: the table, the animations and the prompts follow
+        it from now on."""
         self.controller = controller
         self.scene.clear_table()
         self.scene.names = self.seat_names()
@@ -433,10 +442,6 @@ class MainWindow(QMainWindow):
         controller.hand_over.connect(self.show_settlement)
         controller.match_over.connect(self.show_match_over)
         controller.failed.connect(self.show_failure)
-        self.bar.show()
-        controller.start()
-        self.view.setFocus()
-        return controller
 
     def stop_controller(self) -> None:
         if self.lobby_dialog is not None:
@@ -608,16 +613,7 @@ class MainWindow(QMainWindow):
         self.overlay.hide()
         self.overlay.centre_at = 0.4
         self.log.clear()
-        self.controller = controller
-        self.scene.clear_table()
-        self.scene.names = self.seat_names()
-        self.animator.attach(controller)
-        controller.prompt_changed.connect(self.refresh_actions)
-        controller.message.connect(self.show_message)
-        controller.hint_ready.connect(self.show_hint)
-        controller.hand_over.connect(self.show_settlement)
-        controller.match_over.connect(self.show_match_over)
-        controller.failed.connect(self.show_failure)
+        self._attach(controller)
         controller.lobby_changed.connect(self._lobby_changed)
         controller.connection_changed.connect(self._connection_changed)
         controller.ended.connect(self._table_ended)
