@@ -64,13 +64,34 @@ class _Chooser(Protocol):
     def human_legal(self) -> list[Action]: ...
     @property
     def message(self) -> Any: ...  # Signal(str)
+
+    waiting: str
+
     def check_play(self, cards: list[Card]) -> SelectionCheck: ...
+    def judge_unlisted(self, action: Action) -> SelectionCheck: ...
     def act(self, action: Action) -> bool: ...
 
 
 class CardChoices:
     """The table's card buttons, the same for a local match and a LAN table: play the
     selected cards, or give the selected cards away (bury, tribute, return)."""
+
+    def check_play(self: _Chooser, cards: list[Card]) -> SelectionCheck:
+        """Is this selection a legal play now? If not, why not, in words with the rule ID.
+        A play the legal list does not name (a follow or throw not enumerated) is judged by
+        ``judge_unlisted``."""
+        if self.human is None or self.waiting != "human":
+            return SelectionCheck(False, tr("It is not your turn."))
+        plays = [a for a in self.human_legal if a.kind is Act.PLAY]
+        if not plays:
+            return SelectionCheck(False, tr("It is not your turn to play."))
+        if not cards:
+            return SelectionCheck(False, tr("Select the cards to play."))
+        chosen = tuple(sorted(cards))
+        action = Action(Act.PLAY, self.human, chosen)
+        if any(a.cards == chosen for a in plays):
+            return SelectionCheck(True, "", action)
+        return self.judge_unlisted(action)
 
     def play_cards(self: _Chooser, cards: list[Card]) -> bool:
         check = self.check_play(cards)
@@ -432,19 +453,10 @@ class GameController(CardChoices, QObject):
                 return a
         return None
 
-    def check_play(self, cards: list[Card]) -> SelectionCheck:
-        """Is this selection a legal play now? If not, why not, in words with the rule ID."""
-        if self.human is None or self.waiting != "human":
-            return SelectionCheck(False, tr("It is not your turn."))
-        plays = [a for a in self.human_legal if a.kind is Act.PLAY]
-        if not plays:
-            return SelectionCheck(False, tr("It is not your turn to play."))
-        if not cards:
-            return SelectionCheck(False, tr("Select the cards to play."))
-        chosen = tuple(sorted(cards))
-        action = Action(Act.PLAY, self.human, chosen)
-        if any(a.cards == chosen for a in plays):
-            return SelectionCheck(True, "", action)
+    def judge_unlisted(self, action: Action) -> SelectionCheck:
+        """A play the legal list does not name: the rules say whether it may be played."""
+        assert self.human is not None
+        chosen = action.cards
         hand = self.match.hand
         rules = hand.rules
         assert rules is not None

@@ -26,7 +26,7 @@ from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
 from shengji_desktop.net.discovery import Advertiser, Interfaces
 from shengji_desktop.net.host import HostListener, HostSettings, TableHost
-from shengji_desktop.rules.cards import Card, Seat
+from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
 
@@ -550,20 +550,9 @@ class RemoteController(CardChoices, QObject):
                 return a
         return next((a for a in self.human_legal if a.kind is Act.PLAY), None)
 
-    def check_play(self, cards: list[Card]) -> SelectionCheck:
-        """Plays the host listed are fine; anything else goes to the host, which judges it
-        (and says why not, with the rule)."""
-        if self.seat is None or self.waiting != "human":
-            return SelectionCheck(False, tr("It is not your turn."))
-        plays = [a for a in self.human_legal if a.kind is Act.PLAY]
-        if not plays:
-            return SelectionCheck(False, tr("It is not your turn to play."))
-        if not cards:
-            return SelectionCheck(False, tr("Select the cards to play."))
-        chosen = tuple(sorted(cards))
-        action = Action(Act.PLAY, self.seat, chosen)
-        if any(a.cards == chosen for a in plays):
-            return SelectionCheck(True, "", action)
+    def judge_unlisted(self, action: Action) -> SelectionCheck:
+        """A play the host did not list goes to the host, which judges it (and says why not,
+        with the rule)."""
         return SelectionCheck(True, tr("The host judges this play."), action)
 
     def hint(self) -> None:
