@@ -303,8 +303,10 @@ class MainWindow(QMainWindow):
             return  # the rest is built in the language now installed
         from .panels import InfoPanel
 
+        seen = self.panel.seen_kitty
         self.panel.deleteLater()
         self.panel = InfoPanel(self.score, self.log)
+        self.panel.seen_kitty = seen
         self.panel.setMinimumWidth(PANEL_WIDTH)
         self.splitter.addWidget(self.panel)
         self.score.layoutChanged.emit()
@@ -433,6 +435,7 @@ class MainWindow(QMainWindow):
         """Make ``controller`` the window's: the table, the animations and the prompts follow
         it from now on."""
         self.controller = controller
+        self.panel.seen_kitty = ""  # a kitty seen in another match is not this one's
         self.scene.clear_table()
         self.scene.names = self.seat_names()
         self.animator.attach(controller)
@@ -661,7 +664,9 @@ class MainWindow(QMainWindow):
     def _event_shown(self, ev: dict[str, Any]) -> None:
         self.score.feed(ev)
         self.log.feed(ev)
-        if ev["event"] == "kitty_shown" and ev.get("kitty"):
+        c = self.controller
+        sd = c is not None and c.game is Game.SD
+        if ev["event"] == "kitty_shown" and ev.get("kitty") and sd:
             self.panel.seen_kitty = ev["kitty"]  # SD-KITTY-2: the defenders' look stays in view
         elif ev["event"] == "hand_started":
             self.panel.seen_kitty = ""

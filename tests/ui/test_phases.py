@@ -161,3 +161,14 @@ def test_keyboard_selects_and_plays(window, qtbot) -> None:
     first = match.hand.trick[0] if match.hand.trick else match.hand.tricks[-1].plays[0]
     assert first == (Seat.S, (card,))
     assert c is window.controller
+
+
+def test_a_kitty_seen_in_another_match_is_not_shown_in_the_next(window, qtbot) -> None:
+    """SD-KITTY-1: while bidding nobody has seen this hand's kitty; a kitty looked at in an
+    earlier match (a DL joker burial, an SD defenders' look) must not linger in the panel."""
+    window.panel.seen_kitty = "6S 6C 7C 4H 6H 4D"  # left over from the match before
+    match = prepare(Game.SD, lambda m: m.phase == "bid")
+    start(window, qtbot, match)
+    assert window.panel.seen_kitty == ""
+    assert "shown" not in window.panel.kitty_label.text()
+    assert not window.panel.kitty_cards.cards
