@@ -98,19 +98,32 @@ class MiniCards(QWidget):
 
     _cache: ClassVar[dict[tuple[int, bool, int], QPixmap]] = {}
 
-    def __init__(self, height: int = 44, step: int = 15, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        height: int = 44,
+        step: int = 15,
+        parent: QWidget | None = None,
+        hide_when_empty: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.cards: list[int] = []
         self.card_h = height
         self.step = step
+        # A row in the side panel takes no room while it has no cards (the panel is short
+        # at the default window size); rows in a grid keep their place.
+        self.hide_when_empty = hide_when_empty
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(height + 2)
+        if hide_when_empty:
+            self.hide()
 
     def set_cards(self, cards: list[int]) -> None:
         if cards != self.cards:
             self.cards = list(cards)
             self.updateGeometry()
             self.update()
+        if self.hide_when_empty:
+            self.setVisible(bool(self.cards))
 
     def sizeHint(self) -> QSize:
         width = int(self.card_h * CARD_W / CARD_H) + self.step * max(0, len(self.cards) - 1)
@@ -212,7 +225,7 @@ class InfoPanel(QFrame):
         layout.addWidget(_label(tr("Points captured"), "heading"))
         self.points_label = _label("", "", wrap=True)
         layout.addWidget(self.points_label)
-        self.point_cards = MiniCards(40, 12)
+        self.point_cards = MiniCards(40, 12, hide_when_empty=True)
         layout.addWidget(self.point_cards)
 
         self.turn_label = _label("", "", wrap=True)
@@ -222,7 +235,7 @@ class InfoPanel(QFrame):
         layout.addWidget(self.kitty_heading)
         self.kitty_label = _label("", "small", wrap=True)
         layout.addWidget(self.kitty_label)
-        self.kitty_cards = MiniCards(40, 16)
+        self.kitty_cards = MiniCards(40, 16, hide_when_empty=True)
         layout.addWidget(self.kitty_cards)
 
         layout.addStretch(1)
