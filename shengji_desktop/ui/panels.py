@@ -657,6 +657,10 @@ class Overlay(QFrame):
             v.setWordWrap(True)
             self.grid.addWidget(k, row, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             self.grid.addWidget(v, row, 1)
+            # Shown now, not when the layout gets round to it: adjustSize below leaves hidden
+            # widgets out, and an overlay already on screen would shrink to its margins.
+            k.show()
+            v.show()
         self.extra.set_cards(cards or [])
         self.extra.setVisible(bool(cards))
         while self.button_row.count():
@@ -673,6 +677,7 @@ class Overlay(QFrame):
             b.setCursor(Qt.CursorShape.PointingHandCursor)
             b.clicked.connect(callback)
             self.button_row.addWidget(b)
+            b.show()
             self.buttons[key] = b
         self.button_row.addStretch(1)
         self.adjustSize()

@@ -154,7 +154,10 @@ def test_dialog_options_round_trip_through_qsettings(qtbot) -> None:
     assert dialog.choice().options == Options()
 
 
-def test_the_game_is_saved_and_continues(qtbot, tmp_path) -> None:
+@pytest.mark.parametrize("progressive", [False, True])
+def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
+    """The next start offers the saved game; ``progressive`` as the program opens its window
+    (empty table first, the rest after the first paint)."""
     path = tmp_path / "autosave.json"
     first = MainWindow(save_path=path, check_save=False)
     qtbot.addWidget(first)
@@ -171,11 +174,17 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path) -> None:
     actions = len(c.match.actions)
     assert len(saved["actions"]) == actions
 
-    second = MainWindow(save_path=path)
+    second = MainWindow(save_path=path, progressive=progressive)
     qtbot.addWidget(second)
+    if progressive:
+        second.show()
     qtbot.waitUntil(lambda: second.continue_action.isEnabled(), timeout=10000)
     assert "continue" in second.overlay.buttons
-    qtbot.mouseClick(second.overlay.buttons["continue"], Qt.MouseButton.LeftButton)
+    button = second.overlay.buttons["continue"]
+    qtbot.waitUntil(lambda: button.width() > 0 or not second.isVisible(), timeout=5000)
+    if progressive:  # the overlay was on screen when the saved game was found: it grew
+        assert second.overlay.width() > 200 and button.width() > 50
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     resumed = second.controller
     assert resumed is not None and len(resumed.match.actions) == actions
     assert resumed.match.view(Seat.S)["hand"] == c.match.view(Seat.S)["hand"]
