@@ -923,8 +923,7 @@ class MainWindow(QMainWindow):
             cards = action.cards
             if cards == (BIG_JOKER,):
                 text = tr("Show big joker")
-            elif len(cards) == 3 and cards[0] in (BIG_JOKER, SMALL_JOKER):
-                name = tr("3 big jokers") if cards[0] == BIG_JOKER else tr("3 small jokers")
+            elif (name := _three_jokers(cards)) is not None:
                 suit = SUIT_SYMBOLS[action.suit.letter] if action.suit is not None else ""
                 text = f"{name} → {suit}"
             else:
@@ -939,7 +938,9 @@ class MainWindow(QMainWindow):
         if kind is Act.REVOLT:
             return Choice(
                 self._key_for(action),
-                tr("Revolt with {cards}").format(cards=cards_text(action.cards)),
+                tr("Revolt with {cards}").format(
+                    cards=_three_jokers(action.cards) or cards_text(action.cards)
+                ),
                 tr("Show three identical jokers to cancel the tribute (DL-TRIB-6)"),
                 lambda: self.do(action),
                 primary=True,
@@ -1098,6 +1099,13 @@ class MainWindow(QMainWindow):
                 self.controller.flush_save()
         self.stop_controller()
         super().closeEvent(event)
+
+
+def _three_jokers(cards: tuple[Card, ...]) -> str | None:
+    """ "3 big jokers" for three big jokers (a DL declaration or revolt), None for others."""
+    if len(cards) == 3 and len(set(cards)) == 1 and cards[0] in (BIG_JOKER, SMALL_JOKER):
+        return tr("3 big jokers") if cards[0] == BIG_JOKER else tr("3 small jokers")
+    return None
 
 
 def _cards(text: str | None) -> list[Card]:
