@@ -303,10 +303,10 @@ class MainWindow(QMainWindow):
             return  # the rest is built in the language now installed
         from .panels import InfoPanel
 
-        seen = self.panel.seen_kitty
+        seen, taken = self.panel.seen_kitty, self.panel.taken_kitty
         self.panel.deleteLater()
         self.panel = InfoPanel(self.score, self.log)
-        self.panel.seen_kitty = seen
+        self.panel.seen_kitty, self.panel.taken_kitty = seen, taken
         self.panel.setMinimumWidth(PANEL_WIDTH)
         self.splitter.addWidget(self.panel)
         self.score.layoutChanged.emit()
@@ -426,6 +426,8 @@ class MainWindow(QMainWindow):
 
         controller = GameController(match, seats, self.save_path, parent=self)
         self._attach(controller)
+        for event in past:  # a resumed game: the kitties seen before the save
+            self._track_kitty(event.for_seat(Seat.S))
         self.bar.show()
         controller.start()
         self.view.setFocus()
@@ -436,6 +438,7 @@ class MainWindow(QMainWindow):
         it from now on."""
         self.controller = controller
         self.panel.seen_kitty = ""  # a kitty seen in another match is not this one's
+        self.panel.taken_kitty = ""
         self.scene.clear_table()
         self.scene.names = self.seat_names()
         self.animator.attach(controller)
@@ -664,12 +667,22 @@ class MainWindow(QMainWindow):
     def _event_shown(self, ev: dict[str, Any]) -> None:
         self.score.feed(ev)
         self.log.feed(ev)
+        self._track_kitty(ev)
+
+    def _track_kitty(self, ev: dict[str, Any]) -> None:
+        """Kitties the viewer has seen, which the views do not repeat: the one an SD defender
+        was shown (SD-KITTY-2) and, while burying, the one the dealer picked up."""
         c = self.controller
         sd = c is not None and c.game is Game.SD
         if ev["event"] == "kitty_shown" and ev.get("kitty") and sd:
-            self.panel.seen_kitty = ev["kitty"]  # SD-KITTY-2: the defenders' look stays in view
+            self.panel.seen_kitty = ev["kitty"]  # the defenders' look stays in view
+        elif ev["event"] == "kitty_taken" and ev.get("kitty"):
+            self.panel.taken_kitty = ev["kitty"]  # only the dealer's copy names the cards
+        elif ev["event"] == "kitty_buried":
+            self.panel.taken_kitty = ""
         elif ev["event"] == "hand_started":
             self.panel.seen_kitty = ""
+            self.panel.taken_kitty = ""
 
     def _batch_done(self, view: dict[str, Any]) -> None:
         self._last_view = view

@@ -173,6 +173,7 @@ class InfoPanel(QFrame):
         self.setStyleSheet(PANEL_QSS)
         self.viewer = Seat.S
         self.seen_kitty = ""  # an original kitty the viewer was shown (SD-KITTY-2)
+        self.taken_kitty = ""  # the kitty the viewer, as dealer, has just picked up
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
@@ -393,6 +394,9 @@ class InfoPanel(QFrame):
         elif view.get("kitty"):
             self.kitty_label.setText(tr("{n} cards, visible to you").format(n=size))
             self.kitty_cards.set_cards([int(c) for c in parse_cards(view["kitty"])])
+        elif self.taken_kitty and view["phase"] == "kitty":
+            self.kitty_label.setText(tr("The cards you took from the kitty"))
+            self.kitty_cards.set_cards([int(c) for c in parse_cards(self.taken_kitty)])
         elif self.seen_kitty and view["game"] == "sd":
             self.kitty_label.setText(tr("The original kitty you were shown"))
             self.kitty_cards.set_cards([int(c) for c in parse_cards(self.seen_kitty)])

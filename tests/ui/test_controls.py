@@ -87,6 +87,10 @@ def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
         elif not any(a.kind is Act.BURY for a in c.human_legal):
             human_turn(window, qtbot, rng)
     assert len(window.scene.hand) == 18
+    # The panel shows the dealer the six cards picked up from the kitty while burying.
+    qtbot.waitUntil(lambda: "took" in window.panel.kitty_label.text(), timeout=5000)
+    taken = window.panel.kitty_cards.cards
+    assert len(taken) == 6 and all(c in [i.card for i in window.scene.hand] for c in taken)
     cards = [Card(i.card) for i in window.scene.hand][:3]
     select_cards(window, qtbot, cards)
     window.refresh_actions()
@@ -99,6 +103,7 @@ def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
     press(window, qtbot, "bury")
     qtbot.waitUntil(lambda: c.match.phase == "play", timeout=5000)
     assert sum(c.match.hand.hands[Seat.S].values()) == 12
+    qtbot.waitUntil(lambda: "took" not in window.panel.kitty_label.text(), timeout=5000)
 
 
 def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:

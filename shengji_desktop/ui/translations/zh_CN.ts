@@ -928,6 +928,10 @@ Esc：取消选择
         <translation>{n}张，你可以看</translation>
     </message>
     <message>
+        <source>The cards you took from the kitty</source>
+        <translation>你从底牌拿到的牌</translation>
+    </message>
+    <message>
         <source>The original kitty you were shown</source>
         <translation>你看过的原底牌</translation>
     </message>
