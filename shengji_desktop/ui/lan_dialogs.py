@@ -339,7 +339,9 @@ class LobbyDialog(QDialog):
         self.table.setObjectName("seats")
         self.table.setHorizontalHeaderLabels([tr("Seat"), tr("Player"), tr("Ready"), tr("State")])
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # names take the room
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         layout.addWidget(self.table, 1)
