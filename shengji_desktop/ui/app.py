@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
-import random
 import signal
 import sys
 from collections.abc import Sequence
@@ -25,33 +23,21 @@ from PySide6.QtWidgets import (
 )
 
 from shengji_desktop import __version__
-from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
-from shengji_desktop.rules.options import Game, Options
 
 from . import i18n
 from .felt import FeltStandIn
 from .i18n import tr
 from .speeds import SPEEDS, speed_names
-from .tasks import Task
-from .texts import (
-    SUIT_SYMBOLS,
-    cards_text,
-    game_name,
-    kind_name,
-    seat_name,
-    suit_name,
-    winner_text,
-)
 
 if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
+    from shengji_desktop.engine.actions import Act, Action
     from shengji_desktop.engine.match import Match
+    from shengji_desktop.rules.cards import Card, Seat
 
     from .controller import GameController
     from .dialogs import NewGame
     from .lan import HostRunner, RemoteController
     from .lan_dialogs import LobbyDialog
-    from .panels import Choice
 
     AnyController = GameController | RemoteController
 
@@ -130,6 +116,11 @@ class MainWindow(QMainWindow):
             self.finish_building()
         if check_save:
             QTimer.singleShot(0, self._check_saved_game_when_painted)
+
+    @property
+    def last_view(self) -> dict[str, Any]:
+        """The view the table shows now (the controller's may be ahead of the animations)."""
+        return self._last_view
 
     @property
     def built(self) -> bool:
@@ -335,6 +326,8 @@ class MainWindow(QMainWindow):
         ]
         lines = [(tr("Games"), tr("Da Gunzi · Tractor · Three against one"))]
         if self.saved_game is not None:
+            from .texts import game_name
+
             match = self.saved_game[0]
             buttons.insert(0, ("continue", tr("Continue"), self.continue_saved, False))
             lines.append(
@@ -354,7 +347,11 @@ class MainWindow(QMainWindow):
         if not path.exists():
             return
 
+        import json
+
         from shengji_desktop.engine.record import RecordError, replay
+
+        from .tasks import Task
 
         def load() -> tuple[Match, list[Any], list[str]] | None:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -396,6 +393,8 @@ class MainWindow(QMainWindow):
         self.set_speed(choice.speed)
         if choice.speed in self.speed_actions:
             self.speed_actions[choice.speed].setChecked(True)
+        import random
+
         from shengji_desktop.engine.match import Match
 
         seed = random.randrange(2**31) if seed is None else seed
@@ -412,6 +411,8 @@ class MainWindow(QMainWindow):
         self.start_match(match, seats, events)
 
     def start_match(self, match: Match, seats: list[str], past: list[Any]) -> GameController:
+        from shengji_desktop.rules.cards import Seat
+
         self.stop_controller()
         self.overlay.hide()
         self.overlay.centre_at = 0.4
@@ -471,9 +472,15 @@ class MainWindow(QMainWindow):
     @property
     def viewer(self) -> Seat:
         """The seat at the bottom of the screen (S in a local game, ours at a LAN table)."""
+        from shengji_desktop.rules.cards import Seat
+
         return self.controller.viewer if self.controller is not None else Seat.S
 
     def seat_names(self) -> dict[Seat, tuple[str, str]]:
+        from shengji_desktop.rules.cards import Seat
+
+        from .texts import kind_name, seat_name
+
         c = self.controller
         names = {}
         for seat in Seat:
@@ -502,6 +509,8 @@ class MainWindow(QMainWindow):
         """Start hosting ``table`` (lan_dialogs.HostedTable) and sit down at its first open
         seat. ``advertise``: "all" interfaces, a list of addresses, or None (not announced)."""
         from zeroconf import InterfaceChoice
+
+        from shengji_desktop.rules.cards import Seat
 
         from .lan import HostRunner, RemoteController
 
@@ -568,6 +577,9 @@ class MainWindow(QMainWindow):
         tokens; our own seat (South, where the host sits) is taken back with its token, and the
         guests come back with theirs."""
         from zeroconf import InterfaceChoice
+
+        from shengji_desktop.rules.cards import Seat
+        from shengji_desktop.rules.options import Game, Options
 
         from .lan import HostRunner, RemoteController, seat_token
 
@@ -672,6 +684,8 @@ class MainWindow(QMainWindow):
     def _track_kitty(self, ev: dict[str, Any]) -> None:
         """Kitties the viewer has seen, which the views do not repeat: the one an SD defender
         was shown (SD-KITTY-2) and, while burying, the one the dealer picked up."""
+        from shengji_desktop.rules.options import Game
+
         c = self.controller
         sd = c is not None and c.game is Game.SD
         if ev["event"] == "kitty_shown" and ev.get("kitty") and sd:
@@ -685,6 +699,8 @@ class MainWindow(QMainWindow):
             self.panel.taken_kitty = ""
 
     def _batch_done(self, view: dict[str, Any]) -> None:
+        from shengji_desktop.rules.cards import Seat
+
         self._last_view = view
         c = self.controller
         acting = ""
@@ -750,13 +766,17 @@ class MainWindow(QMainWindow):
         if c is None:
             return
         self.turn_notice()
-        choices, prompt, notice = self.current_choices()
+        from .choices import Choices, hint_key
+
+        # Made for each refresh, not kept: a window holding an object that holds the window
+        # would wait for the garbage collector, which may destroy it at any moment.
+        choices, prompt, notice = Choices(self).current()
         self.bar.set_prompt(prompt)
         self.bar.set_choices(choices)
         if notice is not None:
             self.bar.set_notice(notice)
         if self._hint is not None:
-            self.bar.hint_button(self._hint_key(self._hint))
+            self.bar.hint_button(hint_key(self._hint))
         self.place_bar()
 
     def turn_notice(self) -> None:
@@ -766,232 +786,6 @@ class MainWindow(QMainWindow):
         if mine and not self._my_turn and not self.isActiveWindow():
             QApplication.alert(self)
         self._my_turn = mine
-
-    def _hint_key(self, action: Action) -> str:
-        if action.kind is Act.PLAY:
-            return "play"
-        if action.kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
-            return str(action.kind.value)
-        return self._key_for(action)
-
-    def _key_for(self, action: Action) -> str:
-        parts = [action.kind.value]
-        if action.value is not None:
-            parts.append(str(action.value))
-        if action.suit is not None:
-            parts.append(action.suit.letter)
-        if action.cards:
-            parts.append("-".join(str(int(c)) for c in action.cards))
-        if action.taken:
-            parts.append("t" + "-".join(str(int(c)) for c in action.taken))
-        return "_".join(parts)
-
-    def current_choices(self) -> tuple[list[Choice], str, str | None]:
-        """The buttons and prompt for this moment; the notice is None to keep the current."""
-        from .panels import Choice
-
-        c = self.controller
-        assert c is not None
-        phase = c.phase
-        legal = c.human_legal
-        selected = self.scene.selected_cards()
-        hint = Choice(
-            "hint", tr("Hint"), tr("What the normal computer player would do (H)"), self.hint
-        )
-        if c.human is None:
-            return [], tr("Watching the computer players"), None
-        if phase == "deal":
-            decls = [a for a in legal if a.kind is Act.DECLARE]
-            choices = [self._action_choice(a) for a in decls]
-            prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
-            return choices, prompt, None
-        if c.waiting == "next_hand":
-            return [], "", ""
-        if c.waiting == "over":
-            return [], tr("Match over"), ""
-        if c.waiting != "human":
-            # the match may be ahead of the table (its animations still running)
-            seats = [s for s in c.to_act() if s != c.human]
-            turn = seats[0].name if seats else self._last_view.get("turn")
-            if turn == self.viewer.name:
-                turn = None
-            who = seat_name(turn, self.viewer) if turn else ""
-            text = tr("Waiting for {who}…").format(who=who) if who else tr("Please wait…")
-            return [], text, None
-        kinds = {a.kind for a in legal}
-        if Act.PLAY in kinds:
-            check = c.check_play(selected)
-            leading = not self._last_view.get("trick")
-            prompt = tr("Your lead") if leading else tr("Your turn: follow")
-            play = Choice(
-                "play",
-                tr("Play"),
-                tr("Play the selected cards (Enter)"),
-                self.play_selected,
-                primary=True,
-                enabled=check.ok,
-            )
-            choices = [play]
-            if Act.CLAIM in kinds:
-                claim = next(a for a in legal if a.kind is Act.CLAIM)
-                choices.append(
-                    Choice(
-                        "claim",
-                        tr("Claim"),
-                        tr("Lay down your hand: every card of yours wins (SD-CLAIM-1)"),
-                        lambda: self.do(claim),
-                    )
-                )
-            choices += [
-                hint,
-                Choice("clear", tr("Clear"), tr("Deselect all (Esc)"), self.scene.clear_selection),
-            ]
-            notice = "" if not selected else (check.message or "")
-            return choices, prompt, notice
-        for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
-            offered = [a for a in legal if a.kind is kind]
-            if offered:
-                return self._card_choice(kind, offered, selected, hint)
-        # buttons only: bids, declarations, passes, revolts, joker burials, trump choice
-        choices = [self._action_choice(a) for a in legal]
-        if legal:
-            choices.append(hint)
-        if phase == "declare" and kinds == {Act.PASS}:
-            return choices, tr("Nothing to declare: pass"), None
-        prompts = {
-            Act.BID: tr("Your bid"),
-            Act.DECLARE: tr("Declare or pass"),
-            Act.REVOLT: tr("Revolt?"),
-            Act.COUNTER: tr("Counter the revolt?"),
-            Act.BURY_JOKERS: tr("Bury jokers into the kitty?"),
-            Act.CHOOSE_TRUMP: tr("Choose the trump suit"),
-        }
-        text = next((prompts[k] for k in prompts if k in kinds), tr("Your decision"))
-        return choices, text, None
-
-    def _card_choice(
-        self, kind: Act, offered: list[Action], selected: list[Card], hint: Choice
-    ) -> tuple[list[Choice], str, str | None]:
-        from .panels import Choice
-
-        c = self.controller
-        assert c is not None
-        need = offered[0].value if offered[0].value is not None else len(offered[0].cards)
-        explicit = [a.cards for a in offered if a.cards]
-        chosen = tuple(sorted(selected))
-        ok = chosen in explicit if explicit else len(selected) == need
-        tribute = self._last_view.get("tribute") or {}
-        other = tribute.get("receiver") if kind is Act.TRIBUTE else tribute.get("payer")
-        who = seat_name(other, self.viewer) if other else "—"
-        texts = {
-            Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
-            Act.TRIBUTE: (
-                tr("Pay tribute"),
-                tr("Tribute to {who}: your {n} strongest eligible cards"),
-            ),
-            Act.RETURN: (tr("Return"), tr("Return {n} cards to {who} ({k}/{n})")),
-        }
-        button, prompt = texts[kind]
-        notice: str | None = None
-        if kind is Act.BURY:
-            rules = {
-                Game.DL: tr(
-                    "Any cards; a small joker only when you keep no big joker (DL-KITTY-6)."
-                ),
-                Game.TR: tr("Any 8 cards; the kitty is shown face up (TR-KITTY-2)."),
-                Game.SD: tr("Any 6 cards; the kitty is never shown (SD-KITTY-4)."),
-            }
-            notice = rules[c.game]
-        if explicit and len(explicit) > 1:
-            options = " / ".join(cards_text(e) for e in explicit[:4])
-            notice = tr("Choose one of: {options}").format(options=options)
-        choice = Choice(
-            kind.value,
-            button,
-            prompt.format(n=need, k=len(selected), who=who),
-            lambda: self.choose(kind),
-            primary=True,
-            enabled=ok,
-        )
-        return [choice, hint], prompt.format(n=need, k=len(selected), who=who), notice
-
-    def _action_choice(self, action: Action) -> Choice:
-        from .panels import Choice
-
-        kind = action.kind
-        if kind is Act.PASS:
-            c = self.controller
-            phase = c.phase if c is not None else ""
-            text = tr("No bid") if phase == "bid" else tr("Pass")
-            return Choice(self._key_for(action), text, tr("Decline"), lambda: self.do(action))
-        if kind is Act.BID:
-            return Choice(
-                self._key_for(action),
-                tr("{n} points").format(n=action.value),
-                tr("Bid to collect at least {n} points alone").format(n=action.value),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.DECLARE:
-            cards = action.cards
-            if cards == (BIG_JOKER,):
-                text = tr("Show big joker")
-            elif (name := _three_jokers(cards)) is not None:
-                suit = SUIT_SYMBOLS[action.suit.letter] if action.suit is not None else ""
-                text = f"{name} → {suit}"
-            else:
-                text = tr("Declare {cards}").format(cards=cards_text(cards))
-            return Choice(
-                self._key_for(action),
-                text,
-                tr("Show these cards to make their suit trump"),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.REVOLT:
-            return Choice(
-                self._key_for(action),
-                tr("Revolt with {cards}").format(
-                    cards=_three_jokers(action.cards) or cards_text(action.cards)
-                ),
-                tr("Show three identical jokers to cancel the tribute (DL-TRIB-6)"),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.COUNTER:
-            return Choice(
-                self._key_for(action),
-                tr("Counter with 3 big jokers"),
-                tr("Void the revolt: the tribute is paid (DL-TRIB-7)"),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.BURY_JOKERS:
-            if action.taken:
-                text = tr("Bury {jokers}, take {taken}").format(
-                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
-                )
-            else:  # the kitty is hidden from this seat: the weakest cards come out
-                text = tr("Bury {jokers}").format(jokers=cards_text(action.cards))
-            return Choice(
-                self._key_for(action),
-                text,
-                tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)"),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.CHOOSE_TRUMP:
-            assert action.suit is not None
-            return Choice(
-                self._key_for(action),
-                suit_name(action.suit.letter),
-                tr("Make this suit trump (SD-KITTY-3)"),
-                lambda: self.do(action),
-                primary=True,
-            )
-        if kind is Act.CLAIM:
-            return Choice("claim", tr("Claim"), tr("Lay down your hand"), lambda: self.do(action))
-        return Choice(self._key_for(action), kind.value, "", lambda: self.do(action))
 
     # ------------------------------------------------------------------ doing things
 
@@ -1045,26 +839,17 @@ class MainWindow(QMainWindow):
             c.hint()
 
     def show_hint(self, action: Action | None) -> None:
+        from shengji_desktop.engine.actions import Act
+
         if action is None:
             return
         self._hint = action
         if action.cards and action.kind in (Act.PLAY, Act.BURY, Act.TRIBUTE, Act.RETURN):
             self.scene.set_selected(action.cards, hinted=True)
         self.refresh_actions()
-        self.show_message(tr("Hint: {what}").format(what=self.describe_action(action)))
+        from .choices import describe_action
 
-    def describe_action(self, action: Action) -> str:
-        if action.kind is Act.PLAY:
-            return tr("play {cards}").format(cards=cards_text(action.cards))
-        if action.kind is Act.PASS:
-            return tr("pass")
-        if action.kind is Act.BID:
-            return tr("bid {n}").format(n=action.value)
-        if action.kind is Act.CHOOSE_TRUMP and action.suit is not None:
-            return tr("trump {suit}").format(suit=SUIT_SYMBOLS[action.suit.letter])
-        if action.cards:
-            return f"{action.kind.value} {cards_text(action.cards)}"
-        return str(action.kind.value)
+        self.show_message(tr("Hint: {what}").format(what=describe_action(action)))
 
     # ------------------------------------------------------------------ hand and match over
 
@@ -1097,6 +882,7 @@ class MainWindow(QMainWindow):
 
     def show_match_over(self, view: dict[str, Any]) -> None:
         from .panels import settlement_lines
+        from .texts import winner_text
 
         winner = view.get("match", {}).get("winner")
         lines = settlement_lines(view, self.viewer)
@@ -1112,13 +898,6 @@ class MainWindow(QMainWindow):
                 self.controller.flush_save()
         self.stop_controller()
         super().closeEvent(event)
-
-
-def _three_jokers(cards: tuple[Card, ...]) -> str | None:
-    """ "3 big jokers" for three big jokers (a DL declaration or revolt), None for others."""
-    if len(cards) == 3 and len(set(cards)) == 1 and cards[0] in (BIG_JOKER, SMALL_JOKER):
-        return tr("3 big jokers") if cards[0] == BIG_JOKER else tr("3 small jokers")
-    return None
 
 
 def _cards(text: str | None) -> list[Card]:

@@ -13,6 +13,7 @@ from shengji_desktop.engine.actions import Act
 from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.dialogs import NewGame, NewGameDialog, load_new_game, save_new_game
 
 pytestmark = pytest.mark.gui
@@ -83,7 +84,7 @@ def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
         assert c.waiting == "human"
         bids = [a for a in c.human_legal if a.kind is Act.BID]
         if bids:  # bid the most there is, to become the dealer who buries
-            press(window, qtbot, window._key_for(max(bids, key=lambda a: a.value)))
+            press(window, qtbot, button_key(max(bids, key=lambda a: a.value)))
         elif not any(a.kind is Act.BURY for a in c.human_legal):
             human_turn(window, qtbot, rng)
     assert len(window.scene.hand) == 18

@@ -17,6 +17,7 @@ from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import Shape
 from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.choices import button_key
 
 pytestmark = pytest.mark.gui
 SEEDS = range(60)
@@ -130,7 +131,7 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     match = prepare(Game.DL, lambda m: any(a.kind is Act.BURY_JOKERS for a in legal(m)), range(200))
     c = start(window, qtbot, match)
     option = next(a for a in c.human_legal if a.kind is Act.BURY_JOKERS)
-    key = window._key_for(option)
+    key = button_key(option)
     assert key in window.bar.buttons and "pass" in "".join(window.bar.buttons)
     press(window, qtbot, key)
     for _ in range(3):  # with a hidden kitty, a pick among equal cards may follow
@@ -138,7 +139,7 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
         picks = [a for a in c.human_legal if a.kind is Act.BURY_JOKERS]
         if not picks:
             break
-        press(window, qtbot, window._key_for(picks[0]))
+        press(window, qtbot, button_key(picks[0]))
     assert all(str(j) in match.hand.view(None)["kitty"] for j in option.cards)
 
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
 from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.choices import button_key
 
 
 def click_card(window: MainWindow, qtbot, item) -> None:
@@ -75,7 +76,7 @@ def human_turn(window: MainWindow, qtbot, rng: random.Random) -> Action:
             press(window, qtbot, kind.value)
             return action
     action = rng.choice(legal)
-    press(window, qtbot, window._key_for(action))
+    press(window, qtbot, button_key(action))
     return action
 
 
