@@ -326,18 +326,20 @@ def _add_join(subparsers: Subparsers) -> None:
 def _join(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from shengji_desktop.net.headless import run_join
+    from shengji_desktop.net.headless import JoinSettings, run_join
 
     return run_join(
-        args.address,
-        args.name,
-        args.ai,
-        Path(args.token_file) if args.token_file else None,
-        args.hands,
-        args.seat,
-        args.seed,
-        args.reconnect_for,
-        args.think_delay,
+        JoinSettings(
+            address=args.address,
+            name=args.name,
+            kind=args.ai,
+            token_file=Path(args.token_file) if args.token_file else None,
+            hands=args.hands,
+            seat=args.seat,
+            seed=args.seed,
+            reconnect_for=args.reconnect_for,
+            think_delay=args.think_delay,
+        )
     )
 
 

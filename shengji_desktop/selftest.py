@@ -203,7 +203,7 @@ def check_lan() -> str:
     import zeroconf
 
     from shengji_desktop.net import discovery  # zeroconf and ifaddr: imported, not used
-    from shengji_desktop.net.headless import join
+    from shengji_desktop.net.headless import JoinSettings, join
     from shengji_desktop.net.host import HostSettings, TableHost
     from shengji_desktop.rules.options import Game, Options
 
@@ -212,18 +212,18 @@ def check_lan() -> str:
         host = TableHost(Game.SD, Options(), 5, ["open", "normal", "easy", "normal"], settings)
         port = await host.start("127.0.0.1", 0)
         try:
-            seat = await join(
-                f"127.0.0.1:{port}",
-                "self-test",
-                "normal",
-                None,
-                1,
-                None,
-                "self-test",
-                5.0,
-                0.0,
-                out=lambda line: None,
+            joining = JoinSettings(
+                address=f"127.0.0.1:{port}",
+                name="self-test",
+                kind="normal",
+                token_file=None,
+                hands=1,
+                seat=None,
+                seed="self-test",
+                reconnect_for=5.0,
+                think_delay=0.0,
             )
+            seat = await join(joining, out=lambda line: None)
             summary = await host.finished()
         finally:
             await host.close()

@@ -190,25 +190,32 @@ class _JoiningSeat(AISeat):
             write_atomic(self.token_file, data)
 
 
-async def join(
-    address: str,
-    name: str,
-    kind: str,
-    token_file: Path | None,
-    hands: int | None,
-    seat: str | None,
-    seed: str,
-    reconnect_for: float,
-    think_delay: float,
-    out: Out = _print,
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class JoinSettings:
+    """What `shengji-desktop join` was asked: where, as whom, which computer player plays."""
+
+    address: str
+    name: str
+    kind: str
+    token_file: Path | None
+    hands: int | None
+    seat: str | None
+    seed: str
+    reconnect_for: float
+    think_delay: float
+
+
+async def join(settings: JoinSettings, out: Out = _print) -> dict[str, Any]:
     from ..ai import make_player
 
-    host, port = parse_address(address)
-    player = make_player(kind, seed)
-    token = _read_token(token_file)
-    bot = _JoiningSeat(player, hands, think_delay, out, address, token_file)
-    client = TableClient(host, port, name, token=token, seat=seat, reconnect_for=reconnect_for)
+    s = settings
+    host, port = parse_address(s.address)
+    player = make_player(s.kind, s.seed)
+    token = _read_token(s.token_file)
+    bot = _JoiningSeat(player, s.hands, s.think_delay, out, s.address, s.token_file)
+    client = TableClient(
+        host, port, s.name, token=token, seat=s.seat, reconnect_for=s.reconnect_for
+    )
     reason = await bot.play(client)
     return {
         "seat": client.seat,
@@ -221,21 +228,9 @@ async def join(
     }
 
 
-def run_join(
-    address: str,
-    name: str,
-    kind: str,
-    token_file: Path | None,
-    hands: int | None,
-    seat: str | None,
-    seed: str,
-    reconnect_for: float,
-    think_delay: float,
-) -> int:
+def run_join(settings: JoinSettings) -> int:
     try:
-        result = asyncio.run(
-            join(address, name, kind, token_file, hands, seat, seed, reconnect_for, think_delay)
-        )
+        result = asyncio.run(join(settings))
     except ValueError as exc:
         print(f"shengji-desktop join: {exc}", file=sys.stderr)
         return 2
