@@ -128,9 +128,9 @@ class MainWindow(QMainWindow):
         return self._built
 
     def finish_building(self) -> None:
-        """The rest of the window: side panel, action bar, start overlay, animator, status
-        bar. Run once, at the latest right after the first paint; menu commands that need it
-        run it first."""
+        """The rest of the window: the table, the side panel, the action bar, the start
+        screen, the animator. Run once, at the latest right after the first paint; menu
+        commands that need it run it first."""
         if self._built:
             return
         self._built = True
