@@ -887,7 +887,7 @@ class MainWindow(QMainWindow):
         winner = view.get("match", {}).get("winner")
         lines = settlement_lines(view, self.viewer)
         self.overlay.show_content(
-            tr("Match over: {winner} wins").format(winner=winner_text(winner, self.viewer)),
+            tr("Match over, won by {winner}").format(winner=winner_text(winner, self.viewer)),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],
         )

@@ -87,10 +87,8 @@ class Choices:
             choices = [self.action_choice(a) for a in decls]
             prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
             return choices, prompt, None
-        if c.waiting == "next_hand":
-            return [], "", ""
-        if c.waiting == "over":
-            return [], tr("Match over"), ""
+        if c.waiting in ("next_hand", "over"):
+            return [], "", ""  # the settlement or the match's end is on the table's overlay
         if c.waiting != "human":
             # the match may be ahead of the table (its animations still running)
             seats = [s for s in c.to_act() if s != c.human]

@@ -770,10 +770,10 @@ def settlement_lines(view: dict[str, Any], viewer: Seat) -> list[tuple[str, str]
             seat = Seat((viewer + i) % 4)
             parts.append(f"{seat_name(seat, viewer)} {int(coins.get(seat.name, 0)):+d}")
         lines.append((tr("Coins"), " · ".join(parts)))
-    nxt = r.get("next_dealer")
-    if nxt:
-        lines.append((tr("Next dealer"), seat_name(nxt, viewer)))
     winner = view.get("match", {}).get("winner") or r.get("match_winner")
+    nxt = r.get("next_dealer")
+    if nxt and not winner:  # no next hand after the match's last one
+        lines.append((tr("Next dealer"), seat_name(nxt, viewer)))
     if winner:
         lines.append((tr("Match winner"), winner_text(winner, viewer)))
     return lines

@@ -204,4 +204,4 @@ def test_match_over_offers_a_new_game(window, qtbot) -> None:
     assert c.match.phase == "over"
     qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=5000)
     assert "newgame" in window.overlay.buttons
-    assert "wins" in window.overlay.title.text()
+    assert "won by" in window.overlay.title.text()

@@ -520,7 +520,7 @@ Esc：取消选择
         <translation>下一局</translation>
     </message>
     <message>
-        <source>Match over: {winner} wins</source>
+        <source>Match over, won by {winner}</source>
         <translation>比赛结束：{winner}获胜</translation>
     </message>
     <message>
