@@ -882,12 +882,11 @@ class MainWindow(QMainWindow):
 
     def show_match_over(self, view: dict[str, Any]) -> None:
         from .panels import settlement_lines
-        from .texts import winner_text
+        from .texts import match_winner_text
 
-        winner = view.get("match", {}).get("winner")
         lines = settlement_lines(view, self.viewer)
         self.overlay.show_content(
-            tr("Match over, won by {winner}").format(winner=winner_text(winner, self.viewer)),
+            tr("Match over, won by {winner}").format(winner=match_winner_text(view, self.viewer)),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],
         )

@@ -395,6 +395,17 @@ def winner_text(winner: str | None, viewer: Seat | None = Seat.S) -> str:
     return seat_name(winner, viewer)
 
 
+def match_winner_text(view: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str:
+    """Who won the match. In SD, whoever has the most coins, all of them when several do
+    (SD-END-1 names no tie-break; the engine's ``winner`` field picks one of them)."""
+    match = view.get("match", {})
+    coins = match.get("coins")
+    if view.get("game") == "sd" and coins:
+        best = max(coins.values())
+        return " · ".join(seat_name(s, viewer) for s in Seat if coins.get(s.name) == best)
+    return winner_text(match.get("winner"), viewer)
+
+
 def team_name(team: str, viewer: Seat | None = Seat.S) -> str:
     base = viewer if viewer is not None else Seat.S
     ours = "NS" if base % 2 == 0 else "EW"

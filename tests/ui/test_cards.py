@@ -75,3 +75,18 @@ def test_before_trump_is_fixed_the_hand_sorts_by_the_standing_declaration() -> N
     plain = next(s for s in Suit if s is not declared)
     order = display_order([Card.of(plain, Rank.ACE), suited], trump)
     assert order[0] == suited  # trumps come first
+
+
+def test_an_sd_session_shared_at_the_top_names_every_leader() -> None:
+    """SD-END-1 names no tie-break: the match's end lists all who have the most coins."""
+    from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.ui.texts import match_winner_text
+
+    view = {"game": "sd", "match": {"winner": "S", "coins": {"S": 12, "E": 12, "N": -36, "W": 12}}}
+    text = match_winner_text(view, Seat.S)
+    assert text.count("·") == 2 and "Across" not in text
+    alone = {"game": "sd", "match": {"winner": "N", "coins": {"S": -6, "E": -6, "N": 18, "W": -6}}}
+    assert match_winner_text(alone, Seat.S).count("·") == 0
+    assert "Across" in match_winner_text(alone, Seat.S)
+    tr_view = {"game": "tr", "match": {"winner": "NS"}}
+    assert match_winner_text(tr_view, Seat.S) == "Your team"
