@@ -64,7 +64,8 @@ def three_jokers(cards: tuple[Card, ...]) -> str | None:
 
 
 class Choices:
-    """The action bar's contents for the window's controller and selection."""
+    """The action bar's contents for the window's controller and selection. Made for each
+    refresh and dropped: the window does not keep it (see ``MainWindow.refresh_actions``)."""
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
