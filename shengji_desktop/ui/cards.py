@@ -92,8 +92,24 @@ def suit_path(suit: Suit, box: QRectF) -> QPainterPath:
     return t.map(p)
 
 
+# Each family the program names, then the like of it on Windows and macOS, which do not come
+# with the Noto or DejaVu fonts a Linux desktop has (Qt takes the first one installed).
+FALLBACKS = {
+    FONT_FAMILY: [
+        "Source Han Sans SC",
+        "Microsoft YaHei",
+        "PingFang SC",
+        "Hiragino Sans GB",
+        "WenQuanYi Micro Hei",
+    ],
+    "DejaVu Sans": ["Verdana", "Segoe UI", "Helvetica Neue", "Arial"],
+    "DejaVu Serif": ["Georgia", "Times New Roman", "Times"],
+}
+
+
 def font(pixels: float, bold: bool = False, family: str = FONT_FAMILY) -> QFont:
     f = QFont(family)
+    f.setFamilies([family, *FALLBACKS.get(family, [])])
     f.setPixelSize(max(1, round(pixels)))
     f.setBold(bold)
     f.setStyleHint(QFont.StyleHint.SansSerif)
