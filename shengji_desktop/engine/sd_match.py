@@ -33,8 +33,9 @@ def settled(match: Match) -> None:
     for seat, c in hand.coins.items():
         state.coins[seat] += c
     if sd.session_over(match.hand_number, match.options):
-        best = max(Seat, key=lambda s: state.coins[s])
-        match.winner = best.name
+        # SD-END-1 names no tie-break: everyone with the most coins wins, in seat order.
+        best = max(state.coins.values())
+        match.winner = "+".join(s.name for s in Seat if state.coins[s] == best)
 
 
 def view(match: Match) -> dict[str, Any]:

@@ -383,7 +383,7 @@ def describe_event(ev: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str |
     if kind == "hand_settled":
         return tr("Hand settled")
     if kind == "match_over":
-        return tr("The match is over: {winner} wins").format(winner=winner_text(ev["winner"]))
+        return tr("The match is over, won by {winner}").format(winner=winner_text(ev["winner"]))
     return str(kind)
 
 
@@ -392,18 +392,13 @@ def winner_text(winner: str | None, viewer: Seat | None = Seat.S) -> str:
         return "—"
     if winner in ("NS", "EW"):
         return team_name(winner, viewer)
-    return seat_name(winner, viewer)
+    return " · ".join(seat_name(s, viewer) for s in winner.split("+"))
 
 
 def match_winner_text(view: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str:
-    """Who won the match. In SD, whoever has the most coins, all of them when several do
-    (SD-END-1 names no tie-break; the engine's ``winner`` field picks one of them)."""
-    match = view.get("match", {})
-    coins = match.get("coins")
-    if view.get("game") == "sd" and coins:
-        best = max(coins.values())
-        return " · ".join(seat_name(s, viewer) for s in Seat if coins.get(s.name) == best)
-    return winner_text(match.get("winner"), viewer)
+    """Who won the match: a team in DL and TR; in SD whoever has the most coins, all of them
+    when several do (SD-END-1 names no tie-break; the engine joins their seats with "+")."""
+    return winner_text(view.get("match", {}).get("winner"), viewer)
 
 
 def team_name(team: str, viewer: Seat | None = Seat.S) -> str:

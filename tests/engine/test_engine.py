@@ -304,6 +304,22 @@ def test_case_sd_26_dealer_leads_first_trick_then_winners_lead() -> None:
                 assert after.leader == before.winner
 
 
+def test_an_sd_session_won_jointly_names_every_leader() -> None:
+    """SD-END-1 names no tie-break: when several players end a session with the most coins,
+    the match's winner names all of them, in seat order, joined by "+"."""
+    ties = 0
+    for seed in range(12):
+        match, events = run(Game.SD, Options(sd_hands_per_session=1), seed, 1)
+        assert match.phase == Phase.OVER
+        coins = match.summary()["coins"]
+        best = max(coins.values())
+        leaders = [s.name for s in Seat if coins[s.name] == best]
+        assert match.winner == "+".join(leaders)
+        assert events[-1].kind == "match_over" and events[-1].data["winner"] == match.winner
+        ties += len(leaders) > 1
+    assert ties > 0  # a lost or drawn hand leaves three players level
+
+
 def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
     from shengji_desktop.engine.record import AutosavedMatch
 

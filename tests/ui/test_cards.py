@@ -82,7 +82,8 @@ def test_an_sd_session_shared_at_the_top_names_every_leader() -> None:
     from shengji_desktop.rules.cards import Seat
     from shengji_desktop.ui.texts import match_winner_text
 
-    view = {"game": "sd", "match": {"winner": "S", "coins": {"S": 12, "E": 12, "N": -36, "W": 12}}}
+    coins = {"S": 12, "E": 12, "N": -36, "W": 12}
+    view = {"game": "sd", "match": {"winner": "S+E+W", "coins": coins}}
     text = match_winner_text(view, Seat.S)
     assert text.count("·") == 2 and "Across" not in text
     alone = {"game": "sd", "match": {"winner": "N", "coins": {"S": -6, "E": -6, "N": 18, "W": -6}}}

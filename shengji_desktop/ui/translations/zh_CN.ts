@@ -1688,7 +1688,7 @@ Esc：取消选择
         <translation>本局结算</translation>
     </message>
     <message>
-        <source>The match is over: {winner} wins</source>
+        <source>The match is over, won by {winner}</source>
         <translation>比赛结束：{winner}获胜</translation>
     </message>
     <message>
