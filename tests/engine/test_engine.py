@@ -320,6 +320,30 @@ def test_an_sd_session_won_jointly_names_every_leader() -> None:
     assert ties > 0  # a lost or drawn hand leaves three players level
 
 
+def test_tribute_comes_after_trump_is_fixed_and_before_the_kitty_only_in_dl() -> None:
+    """DL-TRIB-3: tribute is paid and returned after the trump suit is fixed and before the
+    kitty is revealed; TR-TRIB-0, SD-TRIB-0: there is no tribute in TR and SD."""
+    tributes = 0
+    for seed in range(3):
+        _, events = run(Game.DL, Options(), seed, 3)
+        hands: list[list[str]] = [[]]
+        for ev in events:
+            if ev.kind == "hand_started":
+                hands.append([])
+            hands[-1].append(ev.kind)
+        for kinds in hands:
+            paid = [i for i, k in enumerate(kinds) if k.startswith("tribute_")]
+            if not paid:
+                continue
+            tributes += 1
+            assert kinds.index("trump_fixed") < paid[0]
+            assert paid[-1] < kinds.index("kitty_revealed")
+    assert tributes > 0
+    for game in (Game.TR, Game.SD):
+        _, events = run(game, Options(), 1, 4)
+        assert not [ev.kind for ev in events if "tribute" in ev.kind or "revolt" in ev.kind]
+
+
 def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
     from shengji_desktop.engine.record import AutosavedMatch
 

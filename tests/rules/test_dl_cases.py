@@ -352,7 +352,7 @@ def _filler(n: int) -> list[Card]:
 
 
 def test_case_dl_18_tribute_size_payer_cards() -> None:
-    """CASE-DL-18 (DL-SETTLE-1, 5, 6, DL-DEALER-3, DL-TRIB-2, 3, 4, 5)."""
+    """CASE-DL-18 (DL-SETTLE-1, DL-SETTLE-4, 5, 6, DL-DEALER-3, DL-TRIB-2, 3, 4, 5)."""
     result = settle(outcome(Seat.S, 5, 4, 65, Team.NS))
     assert result.case == "A"
     assert result.levels == TeamLevels(6, 4)
@@ -703,7 +703,7 @@ def test_case_dl_34_three_small_jokers_option() -> None:
 
 
 def test_case_dl_35_must_play_ten_and_pass_ten() -> None:
-    """CASE-DL-35 (DL-SETTLE-3, DL-END-1, DL-OP-14)."""
+    """CASE-DL-35 (DL-SETTLE-3, DL-END-1, DL-END-6, DL-OP-14): short of an end, play goes on."""
     a = settle(outcome(Seat.S, 8, 4, 70, Team.NS, kitty("BJ BJ")))
     assert a.levels.ns == 10 and a.match_winner is None  # 8+1+4 = 13 capped
     assert a.next_dealer is Seat.N and a.next_level == 10

@@ -426,7 +426,7 @@ def test_coin_table_rows(options: Options, bid: int, row: int) -> None:
 
 
 def test_thresholds_table() -> None:
-    """SD-SCORE-2 table."""
+    """SD-SCORE-2 table (how SD-BID-8, "collect the bid", is played)."""
     assert [break_threshold(b) for b in (60, 65, 70, 75)] == [45, 40, 35, 30]
     assert [flip_threshold(b) for b in (60, 65, 70, 75)] == [70, 60, 50, 40]
     assert [bid_multiplier(b) for b in (60, 65, 70, 75)] == [1, 2, 3, 4]
