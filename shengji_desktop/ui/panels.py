@@ -38,12 +38,12 @@ from .texts import (
     cards_text,
     game_name,
     level_text,
-    match_winner_text,
     options_summary,
     phase_name,
     seat_name,
     suit_name,
     team_name,
+    winner_text,
 )
 
 PANEL_QSS = """
@@ -775,7 +775,7 @@ def settlement_lines(view: dict[str, Any], viewer: Seat) -> list[tuple[str, str]
     if nxt and not winner:  # no next hand after the match's last one
         lines.append((tr("Next dealer"), seat_name(nxt, viewer)))
     if winner:
-        lines.append((tr("Match winner"), match_winner_text(view, viewer)))
+        lines.append((tr("Match winner"), winner_text(winner, viewer)))
     return lines
 
 
