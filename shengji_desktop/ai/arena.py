@@ -136,7 +136,8 @@ class Journal:
 
     A run is continued only with the same arguments. When only the code changed (a refactor,
     a fix elsewhere), it goes on with ``accept_code_change``, and a line in the journal says from
-    which deal on the new code played (``code_changes``)."""
+    which deal on the new code played (``code_changes``). The deals already in it are read
+    whatever code wrote them: only playing more needs the same code or the acceptance."""
 
     def __init__(self, path: Path, run: dict[str, Any], accept_code_change: bool = False) -> None:
         self.path = path
@@ -144,6 +145,7 @@ class Journal:
         self.accept_code_change = accept_code_change
         self.deals: dict[int, dict[str, Any]] = {}
         self.code_changes: list[dict[str, Any]] = []
+        self.code = run.get("code")  # the code that played the journal's last deals
         if path.exists() and path.stat().st_size > 0:
             self._load()
         else:
@@ -186,20 +188,33 @@ class Journal:
             except (ValueError, KeyError, TypeError) as exc:
                 raise JournalError(f"{self.path}, line {number}: unreadable deal ({exc})") from None
             self.deals[deal] = entry
+        self.code = code
+
+    @property
+    def other_code(self) -> bool:
+        """The last deals in the journal were played by code other than the code now."""
+        return self.code != self.run.get("code")
+
+    def before_playing(self) -> None:
+        """A deal is about to be played for the journal: by the same code, or by other code once
+        accepted (then noted). Reading the deals already in it needs neither."""
         now = self.run.get("code")
-        if code != now:
-            if not self.accept_code_change:
-                raise JournalError(
-                    f"{self.path}: the players' code changed since this journal was written"
-                    f" (code {code}, now {now}); go on with --accept-code-change (the change"
-                    " is noted in the journal) or start another journal"
-                )
-            change = {"code_change": now, "before_deal": len(self.deals)}
-            self.code_changes.append(change)
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(change, sort_keys=True) + "\n")
+        if self.code == now:
+            return
+        if not self.accept_code_change:
+            raise JournalError(
+                f"{self.path}: the players' code changed since this journal was written"
+                f" (code {self.code}, now {now}); go on with --accept-code-change (the change"
+                " is noted in the journal) or start another journal"
+            )
+        change = {"code_change": now, "before_deal": len(self.deals)}
+        self.code_changes.append(change)
+        self.code = now
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(change, sort_keys=True) + "\n")
 
     def add(self, entry: dict[str, Any]) -> None:
+        self.before_playing()
         self.deals[entry["deal"]] = entry
         with self.path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(entry, sort_keys=True) + "\n")
@@ -240,6 +255,8 @@ def run_arena(
     for i in range(deals):
         entry = book.deals.get(i) if book is not None else None
         if entry is None:
+            if book is not None:
+                book.before_playing()
             deal_seed = seed * 1_000_003 + i
             mine: dict[str, list[float]] = {"A": [], "B": []}
             first = play_hand(game, options, deal_seed, make, a_kind, b_kind, "NS", mine)
@@ -280,6 +297,11 @@ def run_arena(
     if book is not None and book.code_changes:
         where = ", ".join(str(c["before_deal"]) for c in book.code_changes)
         out(f"  note: the journal says the code changed before deal(s) {where}")
+    if book is not None and book.other_code:
+        out(
+            f"  note: these deals were played by other code (code {book.code},"
+            f" now {run['code']}); playing more needs --accept-code-change"
+        )
     for label, kind in (("A", a_kind), ("B", b_kind)):
         ms = [t * 1e3 for t in times[label]]
         med, p95 = percentile(ms, 0.5), percentile(ms, 0.95)

@@ -117,3 +117,26 @@ def test_other_code_goes_on_only_when_accepted_and_is_noted(tmp_path: Path, monk
     # Going on again with the new code needs no more acceptance, and the note stays.
     again = run_arena(Game.SD, "normal", "easy", 3, 6, make_player, out=quiet, journal=journal)
     assert again["code_changes_before_deals"] == [2]
+
+
+def test_a_journal_by_other_code_is_read_without_playing(tmp_path: Path, monkeypatch) -> None:
+    """Reading the figures of deals already played needs no acceptance: only playing more does."""
+    import shengji_desktop.ai.arena as arena
+
+    journal = tmp_path / "sd.jsonl"
+    written = run_arena(Game.SD, "normal", "easy", 2, 7, make_player, out=quiet, journal=journal)
+    before = journal.read_text()
+    monkeypatch.setattr(arena, "code_digest", lambda: "changed-code")
+    for deals in (2, 1):
+        none = Counting()
+        said: list[str] = []
+        read = run_arena(
+            Game.SD, "normal", "easy", deals, 7, none, out=said.append, journal=journal
+        )
+        assert none.made == 0 and read["deals"] == deals
+        assert any("played by other code" in line for line in said)
+    assert read["hands"] == 2 and written["hands"] == 4
+    assert journal.read_text() == before  # nothing written
+    with pytest.raises(JournalError, match="code changed"):
+        run_arena(Game.SD, "normal", "easy", 3, 7, make_player, out=quiet, journal=journal)
+    assert journal.read_text() == before
