@@ -214,7 +214,7 @@ class Journal:
             f.write(json.dumps(change, sort_keys=True) + "\n")
 
     def add(self, entry: dict[str, Any]) -> None:
-        self.before_playing()
+        """A deal played after ``before_playing`` allowed it."""
         self.deals[entry["deal"]] = entry
         with self.path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(entry, sort_keys=True) + "\n")
