@@ -31,6 +31,9 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1, help="hands to play per game")
     parser.add_argument("--lang", default="both", choices=["both", "zh", "en"])
     parser.add_argument("--ai", default="normal")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a rule option, key=value (repeatable)"
+    )
     args = parser.parse_args()
 
     app = QApplication(sys.argv[:1])
@@ -54,6 +57,7 @@ def main() -> int:
     window.show()
     rng = random.Random(args.seed)
     taken: list[str] = []
+    options = Options.from_dict(dict(o.split("=", 1) for o in args.option))
     state = {"game": 0, "since": 0, "waiting_for": "", "hands": 0}
 
     def file_name(name: str) -> str:
@@ -70,7 +74,7 @@ def main() -> int:
     def start_game() -> None:
         game = games[state["game"]]
         seats = ["human", args.ai, args.ai, args.ai]
-        window.start_new(NewGame(game, Options(), seats, args.speed), seed=args.seed)
+        window.start_new(NewGame(game, options, seats, args.speed), seed=args.seed)
         state["hands"] = 0
 
     def decide() -> None:
