@@ -34,6 +34,7 @@ from .i18n import tr
 from .models import LogModel, ScoreSheetModel, outcome_text
 from .table import display_trump
 from .texts import (
+    LIST_SEP,
     SUIT_SYMBOLS,
     cards_text,
     game_name,
@@ -768,8 +769,9 @@ def settlement_lines(view: dict[str, Any], viewer: Seat) -> list[tuple[str, str]
         parts = []
         for i in range(4):
             seat = Seat((viewer + i) % 4)
-            parts.append(f"{seat_name(seat, viewer)} {int(coins.get(seat.name, 0)):+d}")
-        lines.append((tr("Coins"), " · ".join(parts)))
+            parts.append(f"{seat_name(seat, viewer)}\u00a0{int(coins.get(seat.name, 0)):+d}")
+        # two seats a line: a wrap made by the label could split a seat's name from its coins
+        lines.append((tr("Coins"), "\n".join(LIST_SEP.join(parts[i : i + 2]) for i in (0, 2))))
     winner = view.get("match", {}).get("winner") or r.get("match_winner")
     nxt = r.get("next_dealer")
     if nxt and not winner:  # no next hand after the match's last one

@@ -387,12 +387,17 @@ def describe_event(ev: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str |
     return str(kind)
 
 
+# Between the items of a one-line list; the no-break space keeps a wrapped line from starting
+# with the dot.
+LIST_SEP = "\u00a0· "
+
+
 def winner_text(winner: str | None, viewer: Seat | None = Seat.S) -> str:
     if winner is None:
         return "—"
     if winner in ("NS", "EW"):
         return team_name(winner, viewer)
-    return " · ".join(seat_name(s, viewer) for s in winner.split("+"))
+    return LIST_SEP.join(seat_name(s, viewer) for s in winner.split("+"))
 
 
 def match_winner_text(view: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str:
