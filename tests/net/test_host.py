@@ -236,17 +236,43 @@ def test_reconnect_with_token_resyncs_and_supersedes_the_old_connection() -> Non
     run(main)
 
 
+class Gate:
+    """A player that may be held: ``allow(n)`` lets n more decisions through, ``allow(None)``
+    all of them. Its decisions run in a client's worker thread, so holding one blocks only it."""
+
+    def __init__(self, inner: RandomPlayer) -> None:
+        self.inner = inner
+        self.left: int | None = None
+        self.cond = threading.Condition()
+
+    def allow(self, n: int | None) -> None:
+        with self.cond:
+            self.left = n
+            self.cond.notify_all()
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        with self.cond:
+            assert self.cond.wait_for(lambda: self.left is None or self.left > 0, 30)
+            if self.left is not None:
+                self.left -= 1
+        return self.inner.decide(view, legal)
+
+
 def test_a_computer_stands_in_for_a_dropped_human_and_gives_the_seat_back() -> None:
     async def main() -> None:
         host = await started_host(
             Game.TR, ["open", "random", "open", "random"], standin_after=0.2, hands=1
         )
         assert host.port is not None
-        bots = [AISeat(RandomPlayer(random.Random(i))) for i in range(2)]
+        # The other human is held after four more plays once the first one drops, so the
+        # hand cannot end before the first one is back, however slowly the machine runs.
+        other = Gate(RandomPlayer(random.Random(1)))
+        bots = [AISeat(RandomPlayer(random.Random(0))), AISeat(other)]
         clients = [TableClient("127.0.0.1", host.port, f"h{i}", reconnect_for=5) for i in range(2)]
         tasks = [asyncio.create_task(b.play(c)) for b, c in zip(bots, clients, strict=True)]
         while host.match.phase != Phase.PLAY:
             await asyncio.sleep(0.01)
+        other.allow(4)
         # Drop the first human abruptly (no leave message), as a crash would.
         tasks[0].cancel()
         seat = Seat[clients[0].seat or "S"]
@@ -271,6 +297,7 @@ def test_a_computer_stands_in_for_a_dropped_human_and_gives_the_seat_back() -> N
             await asyncio.sleep(0.01)
         assert host.seats[seat].standin is None and rejoined.seat == seat.name
         assert not host.match.history, "the seat came back during the hand"
+        other.allow(None)
         summary = await host.finished()
         assert summary["hands_played"] >= 1
         await asyncio.gather(task, tasks[1], return_exceptions=True)
