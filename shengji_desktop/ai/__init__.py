@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.players import Player, RandomPlayer
+from ..engine.players import RandomPlayer
+from ..engine.table import Player
 
 KINDS = ("random", "easy", "normal", "hard")
 

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
-from ..engine.headless import drive
 from ..engine.match import Match
-from ..engine.players import Player
-from ..rules.cards import Rank, Seat
+from ..engine.phase import Phase
+from ..engine.table import Player, Table
+from ..engine.view import SeatView
+from ..rules.cards import Seat
 from ..rules.options import Game, Options
 from ..rules.tr import level_index
 
@@ -42,32 +43,28 @@ class Timed:
         self.player = player
         self.times = times
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def decide(self, view: SeatView) -> Action | None:
         t0 = time.perf_counter()
-        action = self.player.decide(view, legal)
-        if view["phase"] != "deal" and len(legal) > 1:
+        action = self.player.decide(view)
+        if view.phase is not Phase.DEAL and len(view.legal) > 1:
             self.times.append(time.perf_counter() - t0)
         return action
 
 
 def team_levels(match: Match) -> dict[str, int]:
-    levels = match.summary().get("levels", {})
+    levels = match.team_levels()
     if match.game is Game.TR:
-        names = {"J": 11, "Q": 12, "K": 13, "A": 14}
-        return {
-            t: level_index(Rank(names.get(v, 0) or int(v)), match.options)
-            for t, v in levels.items()
-        }
-    return {t: int(v) for t, v in levels.items()}
+        return {t.value: level_index(r, match.options) for t, r in levels.items()}
+    return {t.value: int(r) for t, r in levels.items()}
 
 
 def hand_result(match: Match, before: dict[str, int], a_team: str) -> float:
     b_team = "EW" if a_team == "NS" else "NS"
     if match.game is Game.SD:
-        coins = match.summary()["coins"]
+        coins = match.coins() or {}
         base = match.options.sd_room_base
-        a = sum(coins[s.name] for s in TEAM_SEATS[a_team])
-        b = sum(coins[s.name] for s in TEAM_SEATS[b_team])
+        a = sum(coins[s] for s in TEAM_SEATS[a_team])
+        b = sum(coins[s] for s in TEAM_SEATS[b_team])
         return float(a - b) / base
     after = team_levels(match)
     return float((after[a_team] - before[a_team]) - (after[b_team] - before[b_team]))
@@ -93,7 +90,7 @@ def play_hand(
         for seat in TEAM_SEATS[team]:
             player = make(kind, f"arena/{seed}/{label}/{seat.name}")
             players[seat] = Timed(player, times[label])
-    drive(match, players, random.Random(f"arena/{seed}/driver"), 1)
+    Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=1).play()
     return hand_result(match, before, a_team)
 
 
@@ -117,7 +114,7 @@ def code_digest() -> str:
     """A digest of the rules, engine and AI sources (what decides the players' moves), so that
     a journal is continued only by the same players; "frozen" in a frozen app (no sources)."""
     root = Path(__file__).resolve().parent.parent
-    files = sorted(p for d in ("rules", "engine", "ai") for p in (root / d).glob("*.py"))
+    files = sorted(p for d in ("rules", "engine", "ai") for p in (root / d).rglob("*.py"))
     if not files:
         return "frozen"
     h = hashlib.sha256()

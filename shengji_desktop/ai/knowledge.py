@@ -1,16 +1,17 @@
 """What one seat knows, read from its view: its hand, the trump, every card played, who is
 void in what, which cards are still unseen and where some of them must be.
 
-Everything here comes from ``match.view(seat)``; a player never sees more (GEN-INFO-1).
+Everything here comes from the seat's ``SeatView``; a player never sees more (GEN-INFO-1).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..rules.cards import Card, Rank, Seat, Suit, new_deck, parse_cards
+from ..engine.phase import Phase
+from ..engine.view import SeatView, side_of
+from ..rules.cards import Card, Rank, Seat, Suit, new_deck
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump
 from ..rules.sd import sd_trump
@@ -27,18 +28,7 @@ def trump_of(game: Game, level: int | None, suit: Suit | None, options: Options)
     return Trump(game, Rank(level), suit, options)
 
 
-def suit_of(letter: str | None) -> Suit | None:
-    return Suit("SHCD".index(letter)) if letter else None
-
-
-def friends_of(game: Game, seat: Seat, dealer: Seat | None) -> frozenset[Seat]:
-    """The seats on ``seat``'s side: partners in DL and TR; in SD the three defenders, or the
-    declarer alone (each seat alone before there is one)."""
-    if game is Game.SD:
-        if dealer is None or seat == dealer:
-            return frozenset({seat})
-        return frozenset(s for s in SEATS if s != dealer)
-    return frozenset({seat, seat.partner})
+Play = tuple[Seat, tuple[Card, ...]]
 
 
 @dataclass
@@ -46,43 +36,40 @@ class Knowledge:
     game: Game
     options: Options
     seat: Seat
-    phase: str
+    phase: Phase
     hand: Counter[Card]
     dealer: Seat | None
     trump: Trump | None
     rules: TrickRules | None
-    trick: list[tuple[Seat, tuple[Card, ...]]]
-    tricks: list[dict[str, Any]]
+    trick: list[Play]
+    tricks: list[list[Play]]  # every finished trick's plays, in order
     counts: dict[Seat, int]
     kitty: list[Card] | None  # when this seat may see it
     kitty_size: int
     won_points: dict[Seat, int]
-    view: dict[str, Any]
+    view: SeatView
     played: Counter[Card] = field(default_factory=Counter)
     voids: dict[Seat, set[int]] = field(default_factory=dict)
     known: dict[Seat, Counter[Card]] = field(default_factory=dict)  # cards surely in a hand
 
     @staticmethod
-    def from_view(view: dict[str, Any]) -> Knowledge:
-        game = Game(view["game"])
-        options = Options.from_dict(view["match"]["options"])
-        suit = suit_of(view.get("trump_suit"))
-        trump = trump_of(game, view.get("level"), suit, options)
+    def from_view(view: SeatView) -> Knowledge:
+        trump = view.trump
         k = Knowledge(
-            game=game,
-            options=options,
-            seat=Seat[view["seat"]],
-            phase=view["phase"],
-            hand=Counter(parse_cards(view.get("hand", ""))),
-            dealer=Seat[view["dealer"]] if view.get("dealer") else None,
+            game=view.game,
+            options=view.options,
+            seat=view.seat,
+            phase=view.phase,
+            hand=Counter(view.hand),
+            dealer=view.dealer,
             trump=trump,
             rules=TrickRules(trump) if trump is not None and trump.suit is not None else None,
-            trick=[(Seat[s], tuple(parse_cards(c))) for s, c in view.get("trick", [])],
-            tricks=view.get("tricks", []),
-            counts={Seat[s]: n for s, n in view["hand_counts"].items()},
-            kitty=parse_cards(view["kitty"]) if "kitty" in view else None,
-            kitty_size=view.get("kitty_size", 0),
-            won_points={Seat[s]: p for s, p in view.get("won_points", {}).items()},
+            trick=list(view.trick),
+            tricks=[list(t.plays) for t in view.tricks],
+            counts={s: view.counts[s] for s in SEATS},
+            kitty=list(view.kitty) if view.kitty is not None else None,
+            kitty_size=view.kitty_size,
+            won_points={s: view.won_points[s] for s in SEATS},
             view=view,
         )
         k._read_play()
@@ -93,29 +80,27 @@ class Knowledge:
     def _read_play(self) -> None:
         self.voids = {s: set() for s in SEATS}
         self.known = {s: Counter() for s in SEATS}
-        plays: list[list[tuple[Seat, tuple[Card, ...]]]] = [
-            [(Seat[s], tuple(parse_cards(c))) for s, c in t["plays"]] for t in self.tricks
-        ]
+        plays: list[list[Play]] = list(self.tricks)
         if self.trick:
             plays.append(self.trick)
         for trick in plays:
             for _, cards in trick:
                 self.played.update(cards)
-        decl = self.view.get("declaration")
-        if decl and decl.get("seat") and decl["seat"] != self.seat.name:
-            holder = Seat[decl["seat"]]
-            shown = Counter(parse_cards(decl.get("cards", "")))
+        decl = self.view.declaration
+        if decl is not None and decl.seat != self.seat:
+            holder = decl.seat
+            shown = Counter(decl.cards)
             mine = Counter(c for s, t in (p for tr in plays for p in tr) if s == holder for c in t)
             self.known[holder] = +(shown - mine)
-        tribute = self.view.get("tribute") or {}
-        if "cards" in tribute:  # DL: the two seats involved know where these cards went
-            payer, receiver = Seat[tribute["payer"]], Seat[tribute["receiver"]]
-            passed = {receiver: tribute.get("cards", ""), payer: tribute.get("returned", "")}
-            for holder, text in passed.items():
+        tribute = self.view.tribute
+        if tribute is not None and tribute.cards is not None:
+            # DL: the two seats involved know where these cards went.
+            passed = {tribute.receiver: tribute.cards, tribute.payer: tribute.returned or ()}
+            for holder, cards in passed.items():
                 if holder == self.seat:
                     continue
                 played_by = Counter(c for tr in plays for s, t in tr if s == holder for c in t)
-                self.known[holder] += +(Counter(parse_cards(text)) - played_by)
+                self.known[holder] += +(Counter(cards) - played_by)
         if self.trump is None:
             return
         classes = self.trump.classes
@@ -130,7 +115,7 @@ class Knowledge:
 
     @property
     def friends(self) -> frozenset[Seat]:
-        return friends_of(self.game, self.seat, self.dealer)
+        return side_of(self.game, self.seat, self.dealer)
 
     @property
     def attacking(self) -> bool:
@@ -146,7 +131,7 @@ class Knowledge:
         pool = Counter(new_deck(self.game.decks))
         pool.subtract(self.hand)
         pool.subtract(self.played)
-        if self.kitty is not None and self.phase == "play":
+        if self.kitty is not None and self.phase is Phase.PLAY:
             pool.subtract(self.kitty)
         return +pool
 

@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
-from ..engine.actions import Act, Action
+from ..engine.actions import Act, Action, Move
 from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
 from ..rules.options import Game
 from ..rules.ranking import TRUMP, Trump
 from .knowledge import Knowledge, trump_of
 
 
+def actions(legal: Sequence[Move]) -> list[Action]:
+    """The moves that are actions to take as they are (not card choices)."""
+    return [a for a in legal if isinstance(a, Action)]
+
+
 def trump_share(k: Knowledge, suit: Suit | None) -> float:
     """Share of the hand that would be trump with ``suit`` (level cards, jokers, 2s counted)."""
-    level = k.view.get("level")
-    if level is None:
-        level = _my_level(k)
+    # The hand's level once trump is fixed; before, the seat's own team's level.
+    level = int(k.trump.level) if k.trump is not None else _my_level(k)
     trump = trump_of(k.game, level, suit, k.options)
     n = sum(k.hand.values())
     if trump is None or n == 0:
@@ -28,13 +33,9 @@ def trump_share(k: Knowledge, suit: Suit | None) -> float:
 
 
 def _my_level(k: Knowledge) -> int:
-    levels = k.view.get("levels") or {}
-    label = levels.get(k.seat.team.name)
-    if isinstance(label, int):
-        return label
-    if isinstance(label, str):
-        names = {"J": 11, "Q": 12, "K": 13, "A": 14}
-        return names.get(label, int(label) if label.isdigit() else 2)
+    level = k.view.levels.get(k.seat.team)
+    if level is not None:
+        return int(level)
     return 2 if k.game is Game.SD else 3
 
 
@@ -64,10 +65,10 @@ def best_suit(k: Knowledge, suits: list[Suit]) -> Suit:
 # ---------------------------------------------------------------------------- declaring
 
 
-def declare(k: Knowledge, legal: list[Action], careful: bool) -> Action | None:
+def declare(k: Knowledge, legal: Sequence[Move], careful: bool) -> Action | None:
     """During the deal (None = wait) and in the post-deal window (PASS)."""
-    decls = [a for a in legal if a.kind is Act.DECLARE]
-    passing = next((a for a in legal if a.kind is Act.PASS), None)
+    decls = [a for a in actions(legal) if a.kind is Act.DECLARE]
+    passing = next((a for a in actions(legal) if a.kind is Act.PASS), None)
     if not decls:
         return passing
     dealt = sum(k.hand.values())
@@ -76,8 +77,8 @@ def declare(k: Knowledge, legal: list[Action], careful: bool) -> Action | None:
     bj = [a for a in decls if a.cards == (BIG_JOKER,)]
     if bj:
         return bj[0]
-    standing = k.view.get("declaration")
-    ours = standing is not None and standing.get("seat") in {s.name for s in k.friends}
+    standing = k.view.declaration
+    ours = standing is not None and standing.seat in k.friends
     best: tuple[float, Action] | None = None
     for a in decls:
         suit = a.suit if a.suit is not None else (a.cards[0].suit if a.cards else None)
@@ -102,9 +103,9 @@ def declare(k: Knowledge, legal: list[Action], careful: bool) -> Action | None:
 # ---------------------------------------------------------------------------- SD bidding
 
 
-def bid(k: Knowledge, legal: list[Action], careful: bool) -> Action:
-    bids = sorted((a for a in legal if a.kind is Act.BID), key=lambda a: a.value or 0)
-    passing = next(a for a in legal if a.kind is Act.PASS)
+def bid(k: Knowledge, legal: Sequence[Move], careful: bool) -> Action:
+    bids = sorted((a for a in actions(legal) if a.kind is Act.BID), key=lambda a: a.value or 0)
+    passing = next(a for a in actions(legal) if a.kind is Act.PASS)
     if not bids:
         return passing
     suit = best_suit(k, list(Suit))
@@ -119,10 +120,10 @@ def bid(k: Knowledge, legal: list[Action], careful: bool) -> Action:
     return affordable[0]
 
 
-def choose_trump(k: Knowledge, legal: list[Action]) -> Action:
-    suits = [a.suit for a in legal if a.suit is not None]
+def choose_trump(k: Knowledge, legal: Sequence[Move]) -> Action:
+    suits = [a.suit for a in actions(legal) if a.suit is not None]
     best = best_suit(k, suits)
-    return next(a for a in legal if a.suit == best)
+    return next(a for a in actions(legal) if a.suit == best)
 
 
 # ---------------------------------------------------------------------------- giving cards away
@@ -159,12 +160,13 @@ def give_away(k: Knowledge, n: int, *, keep_points: bool, rng: random.Random) ->
     return tuple(sorted(cards[:n]))
 
 
-def pick_choice(k: Knowledge, legal: list[Action]) -> Action:
+def pick_choice(k: Knowledge, legal: Sequence[Move]) -> Action:
     """Among fixed card choices (tribute, weakest return): keep the long suits intact."""
     trump = k.trump
-    if trump is None or len(legal) == 1:
-        return legal[0]
+    choices = actions(legal)
+    if trump is None or len(choices) == 1:
+        return choices[0]
     length: Counter[int] = Counter()
     for c, m in k.hand.items():
         length[trump.classes[c]] += m
-    return max(legal, key=lambda a: (sum(length[trump.classes[c]] for c in a.cards), a.cards))
+    return max(choices, key=lambda a: (sum(length[trump.classes[c]] for c in a.cards), a.cards))

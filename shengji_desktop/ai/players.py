@@ -4,18 +4,20 @@ for every decision of every game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.actions import Act, Action
+from ..engine.actions import Act, Action, ChooseCards, Move
+from ..engine.phase import Phase
+from ..engine.view import SeatView
 from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
 from ..rules.dl_kitty import big_jokers_first
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from . import phases
 from .knowledge import Knowledge
+from .phases import actions
 from .policy import Cards, PoolThreats, Situation, choose_follow, choose_lead
-
-CHOOSE_N = (Act.BURY, Act.RETURN, Act.TRIBUTE)
 
 
 class HeuristicPlayer:
@@ -31,33 +33,34 @@ class HeuristicPlayer:
 
     # ------------------------------------------------------------------ the one entry point
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def decide(self, view: SeatView) -> Action | None:
+        legal = view.legal
         if not legal:
             return None
         k = Knowledge.from_view(view)
         kinds = {a.kind for a in legal}
-        if view["phase"] == "deal":
+        if view.phase is Phase.DEAL:
             return phases.declare(k, legal, self.careful)
         if kinds & {Act.PLAY, Act.CLAIM}:
             return self.play(k, legal)
         if Act.DECLARE in kinds:
-            return phases.declare(k, legal, self.careful) or legal[0]
+            return phases.declare(k, legal, self.careful) or actions(legal)[0]
         if Act.BID in kinds:
             return phases.bid(k, legal, self.careful)
         if Act.CHOOSE_TRUMP in kinds:
             return phases.choose_trump(k, legal)
         if Act.REVOLT in kinds:
-            return next(a for a in legal if a.kind is Act.REVOLT)  # cancels our tribute
+            return next(a for a in actions(legal) if a.kind is Act.REVOLT)  # cancels our tribute
         if Act.COUNTER in kinds:
-            return next(a for a in legal if a.kind is Act.COUNTER)  # restores the tribute
+            return next(a for a in actions(legal) if a.kind is Act.COUNTER)  # restores it
         if Act.BURY_JOKERS in kinds:
             return self.other_joker_burial(k, legal)
         for a in legal:
-            if a.kind in CHOOSE_N and not a.cards and a.value:
-                return Action(a.kind, a.seat, self.give(k, a.kind, a.value))
+            if isinstance(a, ChooseCards):
+                return a.action(self.give(k, a.kind, a.count))
         if kinds <= {Act.TRIBUTE, Act.RETURN}:
             return phases.pick_choice(k, legal)
-        return legal[0]
+        return actions(legal)[0]
 
     # ------------------------------------------------------------------ cards given away
 
@@ -80,15 +83,16 @@ class HeuristicPlayer:
             return cards
         return tuple(sorted(chosen))
 
-    def other_joker_burial(self, k: Knowledge, legal: list[Action]) -> Action:
+    def other_joker_burial(self, k: Knowledge, legal: Sequence[Move]) -> Action:
         """DL-KITTY-8: jokers buried by others help whoever wins the last trick. The dealer's
         partner adds one big joker when our side is long in trumps; catchers keep theirs."""
-        passing = next((a for a in legal if a.kind is Act.PASS), None)
+        offered = actions(legal)
+        passing = next((a for a in offered if a.kind is Act.PASS), None)
         if passing is None:  # jokers committed, kitty shown: pick the cards to take out
-            return legal[0]
+            return offered[0]
         if not self.careful or k.attacking or k.trump is None:
             return passing
-        one_bj = [a for a in legal if a.kind is Act.BURY_JOKERS and a.cards == (BIG_JOKER,)]
+        one_bj = [a for a in offered if a.kind is Act.BURY_JOKERS and a.cards == (BIG_JOKER,)]
         trumps = sum(n for c, n in k.hand.items() if k.trump.classes[c] == TRUMP)
         if one_bj and k.hand[BIG_JOKER] >= 2 and trumps * 2 >= sum(k.hand.values()):
             return one_bj[0]
@@ -111,12 +115,13 @@ class HeuristicPlayer:
             hoard(k.game, k.attacking) if self.careful else None,
         )
 
-    def play(self, k: Knowledge, legal: list[Action]) -> Action:
-        claims = [a for a in legal if a.kind is Act.CLAIM]
+    def play(self, k: Knowledge, legal: Sequence[Move]) -> Action:
+        offered = actions(legal)
+        claims = [a for a in offered if a.kind is Act.CLAIM]
         if claims:
             return claims[0]  # offered only when every remaining trick is ours (SD-CLAIM)
-        cards = self.choose_cards(k, [a.cards for a in legal if a.kind is Act.PLAY])
-        return next(a for a in legal if a.kind is Act.PLAY and a.cards == cards)
+        cards = self.choose_cards(k, [a.cards for a in offered if a.kind is Act.PLAY])
+        return next(a for a in offered if a.kind is Act.PLAY and a.cards == cards)
 
     def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
         if len(plays) == 1:

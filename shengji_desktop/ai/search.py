@@ -26,13 +26,14 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules import dl_settle, sd, tr
-from ..rules.cards import Card, Rank, Seat, Suit, card_points, seat_order
+from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points, seat_order
 from ..rules.dl import TeamLevels
 from ..rules.errors import RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .knowledge import SEATS, Knowledge, friends_of, trump_of
+from ..engine.view import side_of
+from .knowledge import SEATS, Knowledge, trump_of
 from .policy import (
     Cards,
     HandThreats,
@@ -156,7 +157,7 @@ class Playout:
         self.dealer = task.dealer
 
     def friends(self, seat: Seat) -> frozenset[Seat]:
-        return friends_of(self.task.game, seat, self.dealer)
+        return side_of(self.task.game, seat, self.dealer)
 
     def run(self, first: Cards) -> float:
         seat = self.task.seat
@@ -393,6 +394,10 @@ def workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+FIXED_TASKS = 2
+"""Tasks a search with a fixed number of samples is split into (see ``search``)."""
+
+
 def pool() -> ProcessPoolExecutor:
     """Worker processes, started once ("spawn": safe beside Qt threads and in frozen apps,
     where the entry point calls multiprocessing.freeze_support())."""
@@ -409,17 +414,6 @@ def shutdown() -> None:
     if _POOL is not None:
         _POOL.shutdown(wait=False, cancel_futures=True)
         _POOL = None
-
-
-def warm_up() -> None:
-    """Start the workers now so that the first decision does not pay for it."""
-    futures = [pool().submit(_noop) for _ in range(workers())]
-    for f in futures:
-        f.result()
-
-
-def _noop() -> int:
-    return os.getpid()
 
 
 # ---------------------------------------------------------------------------- the decision
@@ -455,17 +449,13 @@ def make_task(
     pool_cards = k.unseen()
     kitty = tuple(k.kitty) if k.kitty is not None else None
     context: dict[str, Any] = {}
+    levels = k.view.levels
     if k.game is Game.DL:
-        context["levels"] = dict(k.view.get("levels") or {"NS": 3, "EW": 3})
+        context["levels"] = {t.name: int(levels.get(t, Rank.THREE)) for t in Team}
     elif k.game is Game.TR:
-        names = {"J": 11, "Q": 12, "K": 13, "A": 14}
-        labels = k.view.get("levels") or {}
-        context["levels"] = tuple(
-            (team, Rank(names.get(v, 0) or int(v)))
-            for team, v in ((t, labels.get(t.name, "2")) for t in (Seat.S.team, Seat.E.team))
-        )
+        context["levels"] = tuple((t, levels.get(t, Rank.TWO)) for t in (Seat.S.team, Seat.E.team))
     else:
-        context["bid"] = k.view.get("bid") or 60
+        context["bid"] = k.view.bid or 60
     return Task(
         game=k.game,
         options=k.options,
@@ -568,10 +558,12 @@ def search(
     work = max(0.0, budget * 0.85 - 0.03)
     rows: list[list[float]] = []
     if samples is not None:
-        per_worker = max(1, -(-samples // n_workers))
+        # A fixed number of tasks, whatever the number of cores: the same seed gives the same
+        # samples, so the same game, on every machine.
+        per_task = max(1, -(-samples // FIXED_TASKS))
         tasks = [
-            make_task(k, candidates, rng.randrange(2**63), work, per_worker)
-            for _ in range(n_workers)
+            make_task(k, candidates, rng.randrange(2**63), work, per_task)
+            for _ in range(FIXED_TASKS)
         ]
         rows = _gather(tasks)
     else:

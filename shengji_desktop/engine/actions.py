@@ -1,12 +1,16 @@
-"""Actions a seat (or the dealer machine) applies to a match, and their JSON form."""
+"""Moves: the actions a seat (or the table) applies to a match, and the card choices a seat is
+offered where it picks N cards (bury, pay or return tribute)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from ..rules.cards import Card, Seat, Suit, format_cards, parse_cards
+from ..rules import dl_kitty, sd, tr
+from ..rules.cards import Card, Seat, Suit, contains, format_cards
+from ..rules.errors import Reason, RuleError
 
 
 class Act(Enum):
@@ -18,7 +22,6 @@ class Act(Enum):
     COUNTER = "counter"  # DL 暴 (cards: three big jokers)
     TRIBUTE = "tribute"  # DL 进贡 (cards)
     RETURN = "return"  # DL 还贡 (cards)
-    VIEW_KITTY = "view_kitty"  # SD-KITTY-2: a defender looks at the original kitty
     CHOOSE_TRUMP = "choose_trump"  # SD-KITTY-3 (suit)
     BURY = "bury"  # 扣底 (cards)
     BURY_JOKERS = "bury_jokers"  # DL-KITTY-8: jokers in (cards), pick-up out (taken)
@@ -54,38 +57,6 @@ class Action:
         _set_suit(self, suit)
         _set_value(self, value)
         _set_taken(self, taken)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"a": self.kind.value}
-        if self.seat is not None:
-            out["s"] = self.seat.name
-        if self.cards:
-            out["c"] = format_cards(self.cards)
-        if self.suit is not None:
-            out["suit"] = self.suit.letter
-        if self.value is not None:
-            out["v"] = self.value
-        if self.taken:
-            out["t"] = format_cards(self.taken)
-        return out
-
-    @staticmethod
-    def from_json(data: Any) -> Action:
-        """Parse one action; raises ValueError with a clear message on anything malformed."""
-        if not isinstance(data, dict):
-            raise ValueError(f"an action is a JSON object, not {type(data).__name__}")
-        try:
-            kind = Act(data["a"])
-            seat = Seat[data["s"]] if "s" in data else None
-            cards = tuple(parse_cards(data.get("c", "")))
-            suit = Suit("SHCD".index(data["suit"])) if "suit" in data else None
-            value = data.get("v")
-            taken = tuple(parse_cards(data.get("t", "")))
-        except (KeyError, ValueError, TypeError) as exc:
-            raise ValueError(f"malformed action {data!r}: {exc}") from None
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"malformed action {data!r}: value must be an integer")
-        return Action(kind, seat, cards, suit, value, taken)
 
     def __str__(self) -> str:
         parts = [self.seat.name if self.seat is not None else "*", self.kind.value]
@@ -138,3 +109,63 @@ _set_cards = Action.__dict__["cards"].__set__
 _set_suit = Action.__dict__["suit"].__set__
 _set_value = Action.__dict__["value"].__set__
 _set_taken = Action.__dict__["taken"].__set__
+
+
+class Constraint(Enum):
+    """The rule a choice of N cards must satisfy: which of the rules' checks judges it."""
+
+    DL_BURIAL = "dl_burial"  # 6 cards, big jokers before small ones (DL-KITTY-4..6)
+    TR_BURIAL = "tr_burial"  # any 8 cards, jokers too (TR-KITTY-1)
+    SD_BURIAL = "sd_burial"  # any 6 cards, points too (SD-KITTY-4)
+    ANY_RETURN = "any_return"  # any N of the dealer's cards (DL-TRIB-5, DL-OP-5 "any")
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCards:
+    """A legal move that is a choice: ``count`` cards of ``hand`` that satisfy ``constraint``.
+    ``action(cards)`` makes the move; the engine judges it with ``check``, the same test
+    ``accepts`` answers, so a caller never has to guess which cards may go."""
+
+    kind: Act  # BURY or RETURN
+    seat: Seat
+    count: int
+    constraint: Constraint
+    hand: tuple[Card, ...] = ()  # the cards to choose from
+
+    def check(self, cards: Sequence[Card]) -> None:
+        """Raise the rules' RuleError (reason and rule ID) unless ``cards`` may be chosen."""
+        held = Counter(self.hand)
+        constraint = self.constraint
+        if constraint is Constraint.DL_BURIAL:
+            dl_kitty.validate_dealer_burial(held, cards)
+        elif constraint is Constraint.TR_BURIAL:
+            tr.validate_bury(held, cards)
+        elif constraint is Constraint.SD_BURIAL:
+            sd.bury(held, cards)
+        else:
+            if not contains(held, cards):
+                raise RuleError(
+                    Reason.CARDS_NOT_IN_HAND,
+                    "DL-TRIB-5",
+                    f"dealer does not hold {format_cards(cards)}",
+                )
+            if len(cards) != self.count:
+                raise RuleError(
+                    Reason.WRONG_NUMBER_OF_CARDS,
+                    "DL-TRIB-5",
+                    f"return exactly {self.count} cards, not {len(cards)}",
+                )
+
+    def accepts(self, cards: Sequence[Card]) -> bool:
+        try:
+            self.check(cards)
+        except RuleError:
+            return False
+        return True
+
+    def action(self, cards: Sequence[Card]) -> Action:
+        return Action(self.kind, self.seat, tuple(sorted(cards)))
+
+
+Move = Action | ChooseCards
+"""One entry of a seat's legal moves: an action to take as it is, or a choice of cards."""

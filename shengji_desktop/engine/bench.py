@@ -2,7 +2,8 @@
 
 ``bench rules`` (issue 3): microseconds per legal-play enumeration in mid-hand positions, and
 milliseconds per random full hand. ``bench engine`` (issue 4): milliseconds per random full hand
-through ``Match.apply``, and the same hand again with every seat reading its view first.
+through ``Match.apply``, and the same hand again played at a ``Table``, where every decision
+reads the seat's typed view first.
 
 A random full hand runs from the first card dealt to settlement with random legal choices in
 every phase, declarations during the deal included (each seat is asked between cards, as the
@@ -24,10 +25,10 @@ from ..rules.cards import Card, Seat
 from ..rules.options import Game, Options
 from ..rules.trick import TrickFormat, TrickRules
 from .actions import Act, Action
-from .hand import Phase
-from .headless import drive
 from .match import Match
-from .players import Player, RandomPlayer
+from .phase import Phase
+from .players import RandomPlayer
+from .table import Player, Table
 
 
 def _players(seed: int) -> dict[Seat, RandomPlayer]:
@@ -37,29 +38,29 @@ def _players(seed: int) -> dict[Seat, RandomPlayer]:
 def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Random) -> int:
     """Play the current hand to settlement with random legal choices; return actions applied.
 
-    The driver of ``headless.drive`` without views: between cards of the deal every seat that
-    may declare is asked (in random order), then the table deals the next card.
+    The table's loop without views: between cards of the deal every seat that may declare is
+    asked (in random order), then the next card is dealt.
     """
     applied = 0
     deal = Action(Act.DEAL)
     while True:
         phase = match.phase
-        if phase == Phase.SETTLED or phase == Phase.OVER:
+        if phase is Phase.SETTLED or phase is Phase.OVER:
             break
-        if phase == Phase.DEAL:
+        if phase is Phase.DEAL:
             seats = match.to_act()
             if len(seats) > 1:  # shuffling fewer draws nothing from the RNG
                 rng.shuffle(seats)
             for seat in seats:
                 legal = match.legal_actions(seat)
                 if legal and players[seat].wants_to_act(legal):
-                    match.apply(players[seat].choose(match, seat, legal))
+                    match.apply(players[seat].choose(legal))
                     break
             else:
                 match.apply(deal)
         else:
             seat = match.to_act()[0]
-            match.apply(players[seat].choose(match, seat, match.legal_actions(seat)))
+            match.apply(players[seat].choose(match.legal_actions(seat)))
         applied += 1
     return applied
 
@@ -93,19 +94,18 @@ def mid_hand_positions(game: Game, count: int) -> list[Position]:
         target = game.hand_size // 2
         while match.phase not in (Phase.SETTLED, Phase.OVER):
             hand = match.hand
-            if match.phase == Phase.DEAL:
+            if match.phase is Phase.DEAL:
                 match.apply(Action(Act.DEAL))
                 continue
             seat = match.to_act()[0]
-            if hand.phase == Phase.PLAY and len(hand.tricks) == target:
+            if hand.phase is Phase.PLAY and len(hand.tricks) == target:
                 assert hand.rules is not None
                 out.append(
                     Position(hand.rules, +hand.hands[seat], hand.trick_format, hand.unseen_by(seat))
                 )
                 if len(hand.trick) == 3:
                     break
-            legal = match.legal_actions(seat)
-            match.apply(players[seat].choose(match, seat, legal))
+            match.apply(players[seat].choose(match.legal_actions(seat)))
     return out[:count]
 
 
@@ -161,7 +161,7 @@ def _timed_hands(game: Game, hands: int, drive_hand: HandDriver) -> tuple[list[f
             drive_hand(match, players, rng, n)
             wall.append(time.perf_counter() - w0)
             cpu.append(time.process_time() - c0)
-            if len(wall) == hands or match.phase == Phase.OVER:
+            if len(wall) == hands or match.phase is Phase.OVER:
                 break
     return wall, cpu
 
@@ -179,7 +179,7 @@ def _choose_hand(
 
 def _view_hand(match: Match, players: dict[Seat, RandomPlayer], rng: random.Random, n: int) -> None:
     seats: dict[Seat, Player] = dict(players)
-    drive(match, seats, rng, n)
+    Table(match, seats, rng=rng, hands=n).play()
 
 
 def bench_hands(game: Game, hands: int) -> dict[str, float]:
@@ -193,7 +193,7 @@ def bench_hands(game: Game, hands: int) -> dict[str, float]:
 
 
 def bench_hands_with_views(game: Game, hands: int) -> dict[str, float]:
-    """The same through ``headless.drive``: every decision first builds the seat's view."""
+    """The same at a ``Table``: every decision first builds the seat's view."""
     wall, cpu = _timed_hands(game, hands, _view_hand)
     return {
         "hand_with_views_ms_median": statistics.median(wall) * 1e3,

@@ -4,15 +4,17 @@ draw, tribute with revolt and return, kitty exchange and others' joker burial, p
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules import dl, dl_declare, dl_kitty, dl_settle, dl_tribute
-from ..rules.cards import BIG_JOKER, Card, Rank, Seat, format_cards, next_seat
+from ..rules.cards import BIG_JOKER, Card, Rank, Seat, Team, next_seat
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
-from .actions import Act, Action
+from . import events as ev
+from .actions import Act, Action, ChooseCards, Constraint, Move
 from .events import Event
-from .hand import HandBase, Phase
+from .hand import HandBase
+from .phase import Phase, Step
+from .results import DLResult, Redeal
 
 
 class DLHand(HandBase):
@@ -43,7 +45,6 @@ class DLHand(HandBase):
         self.window_passes = 0
         self.source: dl_declare.TrumpSource | None = None
         self.due: dl_tribute.TributeDue | None = None
-        self.step = ""
         self.pending: list[Seat] = []  # who still decides in a revolt/counter/burial round
         # DL-KITTY-8 with a hidden kitty: the seat that buries k jokers sees the kitty and then
         # picks among equal candidates (seat, k); None otherwise.
@@ -63,7 +64,7 @@ class DLHand(HandBase):
             self.after_show.append(self.pack[self.dealt])
         return super().deal_one()
 
-    def declarations(self, seat: Seat) -> list[Action]:
+    def declarations(self, seat: Seat) -> list[Move]:
         hand = self.hands[seat]
         if self.first_hand:
             if dl_declare.can_show_big_joker(hand, self.bj_shown_by):
@@ -87,27 +88,17 @@ class DLHand(HandBase):
                 )
             dl_declare.validate_big_joker_show(seat, hand, self.bj_shown_by)
             self.bj_shown_by = seat
-            return [Event("declared", {"seat": seat.name, "cards": "BJ", "kind": "big_joker"})]
+            return [ev.Declared(seat, (BIG_JOKER,), "big_joker")]
         decl = dl_declare.Declaration.make(seat, action.cards, self.level, action.suit)
         dl_declare.validate_declaration(decl, self.standing, hand, self.level)
         self.standing = decl
-        return [
-            Event(
-                "declared",
-                {
-                    "seat": seat.name,
-                    "cards": format_cards(decl.cards),
-                    "suit": decl.suit.letter,
-                    "kind": decl.strength.name.lower(),
-                },
-            )
-        ]
+        return [ev.Declared(seat, tuple(sorted(decl.cards)), decl.strength.name.lower(), decl.suit)]
 
     def after_deal(self) -> list[Event]:
         self.phase = Phase.DECLARE  # DL-DECL-8: the post-deal window
         self.window_turn = self.stand_in
         self.window_passes = 0
-        return [Event("declare_window", {"first": self.stand_in.name})]
+        return [ev.DeclareWindow(self.stand_in)]
 
     def window_closed(self) -> list[Event]:
         events: list[Event] = []
@@ -118,18 +109,10 @@ class DLHand(HandBase):
                 suit = draw.suit
                 self.source = dl_declare.TrumpSource.BIG_JOKER_SHOW
                 if draw.drawn:
-                    events.append(Event("kitty_drawn", {"count": len(draw.drawn)}))
+                    events.append(ev.KittyDrawn(len(draw.drawn)))
             else:
                 flip = dl_declare.flip_for_dealer(self.kitty, self.stand_in, self.options)
-                events.append(
-                    Event(
-                        "kitty_flipped",
-                        {
-                            "flips": [(s.name, str(c)) for s, c in flip.flips],
-                            "extra": format_cards(flip.extra),
-                        },
-                    )
-                )
+                events.append(ev.KittyFlipped(tuple(flip.flips), tuple(sorted(flip.extra))))
                 self.dealer, suit = flip.dealer, flip.trump
                 self.source = dl_declare.TrumpSource.FLIP
         else:
@@ -140,31 +123,26 @@ class DLHand(HandBase):
                 draw = dl_declare.draw_trump_from_kitty(self.kitty, self.rng)
                 suit = draw.suit
                 self.source = dl_declare.TrumpSource.KITTY_DRAW
-                events.append(Event("kitty_drawn", {"count": len(draw.drawn)}))
+                events.append(ev.KittyDrawn(len(draw.drawn)))
         if suit is None:  # six jokers in the kitty: redeal (DL-DECL-9, DL-OP-2)
             self.redeal = True
             self.phase = Phase.SETTLED
-            self.result = {"redeal": True}
-            return [*events, Event("redeal", {})]
+            self.result = Redeal()
+            return [*events, ev.Redealt()]
         dealer = self.dealer
         assert dealer is not None
         self.trump = dl.dl_trump(int(self.level), suit, self.options)
-        events.append(Event("trump_fixed", {"suit": suit.letter, "dealer": dealer.name}))
+        events.append(ev.TrumpFixed(suit, dealer))
         self.due = dl_tribute.tribute_due(dealer, self.blood, self.first_hand, self.options)
         if self.due is not None:
             self.phase = Phase.TRIBUTE
-            events.append(
-                Event(
-                    "tribute_due",
-                    {"payer": self.due.payer.name, "receiver": dealer.name, "blood": self.blood},
-                )
-            )
+            events.append(ev.TributeDue(self.due.payer, dealer, self.blood))
             self.pending = [
                 s
                 for s in (self.due.payer, self.due.payer.partner)
                 if dl_tribute.revolts_available(s, self.hands[s], self.due, self.options)
             ]
-            self.step = "revolt"
+            self.step = Step.REVOLT
             return events + self.advance_tribute()
         return events + self.open_kitty()
 
@@ -172,11 +150,11 @@ class DLHand(HandBase):
 
     def advance_tribute(self) -> list[Event]:
         assert self.due is not None
-        if self.step == "revolt" and not self.pending:
-            self.step = "pay"
-        if self.step == "counter" and not self.pending:
+        if self.step is Step.REVOLT and not self.pending:
+            self.step = Step.PAY
+        if self.step is Step.COUNTER and not self.pending:
             # DL-TRIB-6: an uncountered revolt cancels the tribute for good (DL-TRIB-9).
-            return [Event("tribute_cancelled", {}), *self.open_kitty()]
+            return [ev.TributeCancelled(), *self.open_kitty()]
         return []
 
     # ------------------------------------------------------------------ kitty
@@ -188,9 +166,7 @@ class DLHand(HandBase):
         self.dry_pot = dl_kitty.hand_is_dry_pot(self.source, self.kitty, self.trump)
         if revealed:
             self.kitty_public = True
-            events.append(
-                Event("kitty_revealed", {"kitty": format_cards(self.kitty), "dry": self.dry_pot})
-            )
+            events.append(ev.KittyRevealed(tuple(sorted(self.kitty)), self.dry_pot))
         self.phase = Phase.KITTY
         if self.dry_pot:  # 干锅: no exchange, nobody buries jokers (DL-KITTY-3)
             return events + self.start_play(self.dealer)
@@ -198,7 +174,7 @@ class DLHand(HandBase):
         events.append(self.kitty_taken(self.dealer))
         self.kitty = []
         self.kitty_public = False
-        self.step = "bury"
+        self.step = Step.BURY
         return events
 
     def others_bury(self) -> list[Event]:
@@ -215,27 +191,40 @@ class DLHand(HandBase):
     # ------------------------------------------------------------------ driver API
 
     def to_act(self) -> list[Seat]:
-        if self.phase == Phase.DECLARE and self.window_turn is not None:
+        if self.phase is Phase.DECLARE and self.window_turn is not None:
             return [self.window_turn]
         return super().to_act()
 
-    def phase_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == Phase.DEAL:
+    def public_turn(self) -> Seat | None:
+        # Who revolts, counters or buries jokers depends on the cards: not named.
+        if self.phase is Phase.DECLARE:
+            return self.window_turn
+        if self.phase is Phase.TRIBUTE and self.due is not None:
+            if self.step is Step.PAY:
+                return self.due.payer
+            if self.step is Step.RETURN:
+                return self.due.receiver
+        if self.phase is Phase.KITTY and self.step is Step.BURY:
+            return self.dealer
+        return super().public_turn()
+
+    def phase_actions(self, seat: Seat) -> list[Move]:
+        if self.phase is Phase.DEAL:
             return self.declarations(seat)
-        if self.phase == Phase.DECLARE:
+        if self.phase is Phase.DECLARE:
             if seat != self.window_turn:
                 return []
             return [Action(Act.PASS, seat), *self.declarations(seat)]
-        if self.phase == Phase.TRIBUTE:
+        if self.phase is Phase.TRIBUTE:
             return self.tribute_actions(seat)
-        if self.phase == Phase.KITTY:
-            if self.step == "bury" and seat == self.dealer:
-                return [Action(Act.BURY, seat, value=Game.DL.kitty_size)]
-            if self.step == "others" and self.pending and seat == self.pending[0]:
+        if self.phase is Phase.KITTY:
+            if self.step is Step.BURY and seat == self.dealer:
+                return [self.burial(seat, Constraint.DL_BURIAL)]
+            if self.step is Step.JOKERS and self.pending and seat == self.pending[0]:
                 return self.joker_burial_actions(seat)
         return []
 
-    def joker_burial_actions(self, seat: Seat) -> list[Action]:
+    def joker_burial_actions(self, seat: Seat) -> list[Move]:
         """DL-KITTY-8. A seat that cannot see the kitty is offered the jokers it may bury
         without the cards it would take out: those name hidden kitty cards (GEN-INFO-1). If
         equal candidates remain for the pick, the kitty is shown and the seat picks them."""
@@ -262,36 +251,41 @@ class DLHand(HandBase):
             for k in counts
         ]
 
-    def tribute_actions(self, seat: Seat) -> list[Action]:
+    def tribute_actions(self, seat: Seat) -> list[Move]:
         due, trump = self.due, self.trump
         assert due is not None and trump is not None
-        if self.step in ("revolt", "counter"):
+        if self.step is Step.REVOLT or self.step is Step.COUNTER:
             if not self.pending or seat != self.pending[0]:
                 return []
-            if self.step == "revolt":
+            if self.step is Step.REVOLT:
                 revolts = dl_tribute.revolts_available(seat, self.hands[seat], due, self.options)
                 return [Action(Act.PASS, seat)] + [
                     Action(Act.REVOLT, seat, (r.joker,) * 3) for r in revolts
                 ]
             return [Action(Act.PASS, seat), Action(Act.COUNTER, seat, (BIG_JOKER,) * 3)]
-        if self.step == "pay" and seat == due.payer:
+        if self.step is Step.PAY and seat == due.payer:
             choice = dl_tribute.tribute_choice(self.hands[seat], due.blood, trump)
             return [Action(Act.TRIBUTE, seat, c) for c in choice.choices()]
-        if self.step == "return" and seat == due.receiver:
+        if self.step is Step.RETURN and seat == due.receiver:
             n = len(self.tribute_cards)
             if self.options.dl_tribute_return == "any":
-                return [Action(Act.RETURN, seat, value=n)]
+                return [self.any_return(seat, n)]
             choice = dl_tribute.return_choice(self.hands[seat], n, trump, self.options)
             return [Action(Act.RETURN, seat, c) for c in choice.choices()]
         return []
+
+    def any_return(self, seat: Seat, n: int) -> ChooseCards:
+        """DL-OP-5 "any": the dealer returns any ``n`` of his cards."""
+        held = tuple(self.hands[seat].elements())
+        return ChooseCards(Act.RETURN, seat, n, Constraint.ANY_RETURN, held)
 
     def apply_phase(self, action: Action) -> list[Event]:
         seat = action.seat
         assert seat is not None
         kind = action.kind
-        if kind is Act.DECLARE and self.phase == Phase.DEAL:
+        if kind is Act.DECLARE and self.phase is Phase.DEAL:
             return self.declare(seat, action)
-        if self.phase == Phase.DECLARE and kind in (Act.DECLARE, Act.PASS):
+        if self.phase is Phase.DECLARE and kind in (Act.DECLARE, Act.PASS):
             if seat != self.window_turn:
                 raise RuleError(
                     Reason.NOT_YOUR_TURN, "DL-DECL-8", f"{self.window_turn}'s turn to declare"
@@ -300,16 +294,16 @@ class DLHand(HandBase):
                 events = self.declare(seat, action)
                 self.window_passes = 0
             else:
-                events = [Event("passed", {"seat": seat.name})]
+                events = [ev.Passed(seat)]
                 self.window_passes += 1
             self.window_turn = next_seat(seat, self.direction)
             if self.window_passes >= 4:
                 self.window_turn = None
                 events += self.window_closed()
             return events
-        if self.phase == Phase.TRIBUTE:
+        if self.phase is Phase.TRIBUTE:
             return self.apply_tribute(seat, action)
-        if self.phase == Phase.KITTY:
+        if self.phase is Phase.KITTY:
             return self.apply_kitty(seat, action)
         raise RuleError(Reason.NOT_IN_PHASE, "DL-DECL-8", f"{kind.value} is not possible now")
 
@@ -317,92 +311,78 @@ class DLHand(HandBase):
         due, trump = self.due, self.trump
         assert due is not None and trump is not None and self.dealer is not None
         kind = action.kind
-        if self.step in ("revolt", "counter") and self.pending and seat == self.pending[0]:
+        in_round = self.step is Step.REVOLT or self.step is Step.COUNTER
+        if in_round and self.pending and seat == self.pending[0]:
             if kind is Act.PASS:
                 self.pending.pop(0)
-                return [Event("passed", {"seat": seat.name}), *self.advance_tribute()]
-            if self.step == "revolt" and kind is Act.REVOLT and action.cards:
+                return [ev.Passed(seat), *self.advance_tribute()]
+            if self.step is Step.REVOLT and kind is Act.REVOLT and action.cards:
                 revolt = dl_tribute.Revolt(seat, action.cards[0])
                 dl_tribute.validate_revolt(revolt, self.hands[seat], due, self.options)
                 self.revolt = revolt
-                events = [Event("revolt", {"seat": seat.name, "cards": format_cards(action.cards)})]
+                events: list[Event] = [ev.Revolt(seat, tuple(sorted(action.cards)))]
                 self.pending = [
                     s
                     for s in (due.receiver, due.receiver.partner)
                     if dl_tribute.counter_available(s, self.hands[s], revolt, due)
                 ]
-                self.step = "counter"
+                self.step = Step.COUNTER
                 return events + self.advance_tribute()
-            if self.step == "counter" and kind is Act.COUNTER and self.revolt is not None:
+            if self.step is Step.COUNTER and kind is Act.COUNTER and self.revolt is not None:
                 dl_tribute.validate_counter(seat, self.hands[seat], self.revolt, due)
                 self.pending = []
-                self.step = "pay"
-                return [Event("counter", {"seat": seat.name, "cards": "BJ BJ BJ"})]
-        if self.step == "pay" and seat == due.payer and kind is Act.TRIBUTE:
+                self.step = Step.PAY
+                return [ev.Countered(seat, (BIG_JOKER,) * 3)]
+        if self.step is Step.PAY and seat == due.payer and kind is Act.TRIBUTE:
             dl_tribute.validate_tribute(self.hands[seat], action.cards, due.blood, trump)
             self.hands[seat].subtract(action.cards)
             self.hands[seat] = +self.hands[seat]
             self.hands[due.receiver].update(action.cards)
             self.tribute_cards = tuple(action.cards)
-            self.step = "return"
+            self.step = Step.RETURN
             both = frozenset({seat, due.receiver})
-            return [
-                Event(
-                    "tribute_paid",
-                    {"seat": seat.name, "to": due.receiver.name, "count": len(action.cards)},
-                    {"cards": format_cards(action.cards)},
-                    both,
-                )
-            ]
-        if self.step == "return" and seat == due.receiver and kind is Act.RETURN:
+            given = tuple(sorted(action.cards))
+            return [ev.TributePaid(seat, due.receiver, len(given), given, audience=both)]
+        if self.step is Step.RETURN and seat == due.receiver and kind is Act.RETURN:
             n = len(self.tribute_cards)
-            dl_tribute.validate_return(self.hands[seat], action.cards, n, trump, self.options)
+            if self.options.dl_tribute_return == "any":
+                self.any_return(seat, n).check(action.cards)
+            else:
+                dl_tribute.validate_return(self.hands[seat], action.cards, n, trump, self.options)
             self.hands[seat].subtract(action.cards)
             self.hands[seat] = +self.hands[seat]
             self.hands[due.payer].update(action.cards)
             self.returned_cards = tuple(action.cards)
             both = frozenset({seat, due.payer})
-            events = [
-                Event(
-                    "tribute_returned",
-                    {"seat": seat.name, "to": due.payer.name, "count": n},
-                    {"cards": format_cards(action.cards)},
-                    both,
-                )
-            ]
-            return events + self.open_kitty()
+            back = tuple(sorted(action.cards))
+            returned: list[Event] = [ev.TributeReturned(seat, due.payer, n, back, audience=both)]
+            return returned + self.open_kitty()
         raise RuleError(Reason.NOT_YOUR_TURN, "DL-TRIB-2", f"{kind.value} is not yours to make now")
 
     def apply_kitty(self, seat: Seat, action: Action) -> list[Event]:
         assert self.trump is not None and self.dealer is not None
         kind = action.kind
-        if self.step == "bury" and seat == self.dealer and kind is Act.BURY:
-            shown = dl_kitty.validate_dealer_burial(self.hands[seat], action.cards, self.dry_pot)
+        if self.step is Step.BURY and seat == self.dealer and kind is Act.BURY:
+            self.burial(seat, Constraint.DL_BURIAL).check(action.cards)
+            shown = dl_kitty.kitty_visible(action.cards)
             self.hands[seat].subtract(action.cards)
             self.hands[seat] = +self.hands[seat]
             self.kitty = list(action.cards)
             self.kitty_known_to = {seat}
             self.kitty_public = shown  # DL-KITTY-7
+            buried = tuple(sorted(self.kitty))
             if shown:
-                events = [
-                    Event("kitty_buried", {"seat": seat.name, "kitty": format_cards(self.kitty)})
-                ]
+                events: list[Event] = [ev.KittyBuried(seat, buried)]
             else:
-                events = [
-                    Event(
-                        "kitty_buried",
-                        {"seat": seat.name, "count": len(self.kitty)},
-                        {"kitty": format_cards(self.kitty)},
-                        frozenset({seat}),
-                    )
-                ]
-            self.step = "others"
+                only = frozenset({seat})
+                events = [ev.KittyBuried(seat, buried, len(buried), audience=only)]
+            self.step = Step.JOKERS
             self.pending = list(dl_kitty.joker_burial_order(seat, self.options))
             return events + self.others_bury()
-        if self.step == "others" and self.pending and seat == self.pending[0]:
+        if self.step is Step.JOKERS and self.pending and seat == self.pending[0]:
             if kind is Act.PASS and self.pickup is None:
                 self.pending.pop(0)
-                return [Event("passed", {"seat": seat.name}), *self.others_bury()]
+                return [ev.Passed(seat), *self.others_bury()]
             if kind is Act.BURY_JOKERS and not action.taken:
                 return self.bury_jokers_blind(seat, action.cards)
             if kind is Act.BURY_JOKERS:
@@ -423,18 +403,11 @@ class DLHand(HandBase):
                 self.kitty_public = True  # DL-KITTY-8: then the kitty is shown
                 self.pickup = None
                 self.pending.pop(0)
-                events = [
-                    Event(
-                        "jokers_buried",
-                        {
-                            "seat": seat.name,
-                            "jokers": format_cards(action.cards),
-                            "taken": format_cards(action.taken),
-                            "kitty": format_cards(self.kitty),
-                        },
-                    )
+                jokers, taken = tuple(sorted(action.cards)), tuple(sorted(action.taken))
+                buried_jokers: list[Event] = [
+                    ev.JokersBuried(seat, jokers, taken, tuple(sorted(self.kitty)))
                 ]
-                return events + self.others_bury()
+                return buried_jokers + self.others_bury()
         raise RuleError(
             Reason.NOT_YOUR_TURN, "DL-KITTY-8", f"{kind.value} is not yours to make now"
         )
@@ -461,16 +434,7 @@ class DLHand(HandBase):
             return self.apply_kitty(seat, Action(Act.BURY_JOKERS, seat, jokers, taken=choices[0]))
         self.pickup = (seat, len(jokers))
         self.kitty_public = True  # the kitty is shown now (DL-KITTY-8), before the pick
-        return [
-            Event(
-                "kitty_shown",
-                {
-                    "seat": seat.name,
-                    "jokers": format_cards(jokers),
-                    "kitty": format_cards(self.kitty),
-                },
-            )
-        ]
+        return [ev.KittyShown(seat, tuple(sorted(jokers)), tuple(sorted(self.kitty)))]
 
     # ------------------------------------------------------------------ settle
 
@@ -491,45 +455,18 @@ class DLHand(HandBase):
             )
         )
         self.phase = Phase.SETTLED
-        self.result = {
-            "score": s.score,
-            "kitty_points": s.kitty_points,
-            "dug": s.dug,
-            "case": s.case,
-            "jokers": s.jokers,
-            "levels": {"NS": s.levels.ns, "EW": s.levels.ew},
-            "blood": s.blood,
-            "payer": s.payer.name if s.payer is not None else None,
-            "next_dealer": s.next_dealer.name if s.next_dealer is not None else None,
-            "match_winner": s.match_winner.value if s.match_winner is not None else None,
-            "end_reason": s.end_reason.value if s.end_reason is not None else None,
-            "dry_pot": self.dry_pot,
-        }
-        return [Event("hand_settled", dict(self.result))]
-
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["levels"] = {"NS": self.levels.ns, "EW": self.levels.ew}
-        out["blood"] = self.blood
-        out["step"] = self.step
-        out["big_joker_shown_by"] = self.bj_shown_by.name if self.bj_shown_by is not None else None
-        out["declaration"] = (
-            {
-                "seat": self.standing.seat.name,
-                "cards": format_cards(self.standing.cards),
-                "suit": self.standing.suit.letter,
-            }
-            if self.standing is not None
-            else None
+        self.result = DLResult(
+            score=s.score,
+            kitty_points=s.kitty_points,
+            dug=s.dug,
+            case=s.case,
+            jokers=s.jokers,
+            levels={Team.NS: s.levels.ns, Team.EW: s.levels.ew},
+            blood=s.blood,
+            payer=s.payer,
+            next_dealer=s.next_dealer,
+            match_winner=s.match_winner,
+            end_reason=s.end_reason,
+            dry_pot=self.dry_pot,
         )
-        if self.due is not None:
-            out["tribute"] = {
-                "payer": self.due.payer.name,
-                "receiver": self.due.receiver.name,
-                "blood": self.due.blood,
-            }
-            if seat is None or seat in (self.due.payer, self.due.receiver):
-                # The two seats involved saw the cards pass (DL-TRIB-4/5).
-                out["tribute"]["cards"] = format_cards(self.tribute_cards)
-                out["tribute"]["returned"] = format_cards(self.returned_cards)
-        return out
+        return [ev.HandSettled(self.result)]

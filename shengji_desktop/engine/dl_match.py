@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules import dl
-from ..rules.cards import Seat
+from ..rules.cards import Rank, Seat, Team
 from .dl_hand import DLHand
 
 if TYPE_CHECKING:
@@ -14,41 +14,45 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class State:
+class DLState:
     levels: dl.TeamLevels = field(default_factory=dl.TeamLevels)
     dealer: Seat | None = None  # None: hand 1 of a match, the BJ race decides
     blood: int = 0
 
+    def new_hand(self, match: Match) -> DLHand:
+        return DLHand(
+            match.options,
+            match.hand_rng(),
+            match.hand_number,
+            self.dealer,
+            self.levels,
+            self.blood,
+        )
 
-def new_hand(match: Match) -> DLHand:
-    state: State = match.state
-    return DLHand(
-        match.options, match._hand_rng(), match.hand_number, state.dealer, state.levels, state.blood
-    )
+    def settled(self, match: Match) -> None:
+        hand = match.hand
+        assert isinstance(hand, DLHand)
+        if hand.redeal:
+            if hand.dealer is not None and not hand.first_hand:
+                self.dealer = hand.dealer  # DL-DECL-9: redealt by the same dealer
+            return
+        s = hand.settlement
+        assert s is not None
+        if s.match_winner is not None:
+            match.winner = s.match_winner
+            return
+        self.levels = s.levels
+        self.dealer = s.next_dealer
+        self.blood = s.blood
 
+    def team_levels(self) -> dict[Team, Rank]:
+        return {Team.NS: Rank(self.levels.ns), Team.EW: Rank(self.levels.ew)}
 
-def settled(match: Match) -> None:
-    state: State = match.state
-    hand = match.hand
-    assert isinstance(hand, DLHand)
-    if hand.redeal:
-        if hand.dealer is not None and not hand.first_hand:
-            state.dealer = hand.dealer  # DL-DECL-9: redealt by the same dealer
-        return
-    s = hand.settlement
-    assert s is not None
-    if s.match_winner is not None:
-        match.winner = s.match_winner.value
-        return
-    state.levels = s.levels
-    state.dealer = s.next_dealer
-    state.blood = s.blood
+    def coins_won(self) -> dict[Seat, int] | None:
+        return None
 
+    def blood_owed(self) -> int:
+        return self.blood
 
-def view(match: Match) -> dict[str, Any]:
-    state: State = match.state
-    return {
-        "levels": {"NS": state.levels.ns, "EW": state.levels.ew},
-        "dealer": state.dealer.name if state.dealer is not None else None,
-        "blood": state.blood,
-    }
+    def dealer_next(self) -> Seat | None:
+        return self.dealer

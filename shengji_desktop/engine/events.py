@@ -1,87 +1,339 @@
-"""Events: what an action caused, with hidden parts addressed only to the seats entitled."""
+"""Events: what an applied action caused, typed, with cards as ``Card`` tuples.
+
+An event with hidden parts names them in ``SECRET`` and says who may see them in ``audience``;
+``view.event_for`` is the only place that cuts them for a seat (GEN-INFO-1). The GUI moves
+cards because an event says so; the wire and the records carry them through ``codec``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from typing import ClassVar
 
-from ..rules.cards import Card, Seat, format_cards
+import msgspec
 
+from ..rules.cards import Card, Seat, Suit
+from ..rules.trick import Shape
+from .results import HandResult, Winner
 
-def cards_text(cards: Iterable[Card]) -> str:
-    return format_cards(cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """``data`` is public; ``secret`` is added only for the seats in ``secret_to``.
-
-    The GUI animates events and the network sends them; ``for_seat`` is the only way a seat
-    sees one, so hidden cards cannot reach a seat by mistake (GEN-INFO-1).
-    """
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: Mapping[str, Any] = field(default_factory=dict)
-    secret_to: frozenset[Seat] = frozenset()
-
-    # Hundreds of events per hand: set the slots directly instead of the generated frozen
-    # __init__ (dataclass keeps a class's own __init__). Fields stay read-only.
-    def __init__(
-        self,
-        kind: str,
-        data: Mapping[str, Any] | None = None,
-        secret: Mapping[str, Any] | None = None,
-        secret_to: frozenset[Seat] = frozenset(),
-    ) -> None:
-        _set_kind(self, kind)
-        _set_data(self, {} if data is None else data)
-        _set_secret(self, {} if secret is None else secret)
-        _set_secret_to(self, secret_to)
-
-    def for_seat(self, seat: Seat | None) -> dict[str, Any]:
-        """The event as ``seat`` may see it; ``None`` is the referee, who sees everything."""
-        out: dict[str, Any] = {"event": self.kind, **self.data}
-        if seat is None or seat in self.secret_to:
-            out.update(self.secret)
-        return out
-
-    def public(self) -> dict[str, Any]:
-        return {"event": self.kind, **self.data}
+Cards = tuple[Card, ...]
+NOBODY: frozenset[Seat] = frozenset()
 
 
-_set_kind = Event.__dict__["kind"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_secret = Event.__dict__["secret"].__set__
-_set_secret_to = Event.__dict__["secret_to"].__set__
+class Event(msgspec.Struct, frozen=True):
+    """The base of every event. ``KIND`` names it on the wire and in logs."""
+
+    KIND: ClassVar[str] = ""
+    SECRET: ClassVar[tuple[str, ...]] = ()
 
 
-def new_event(
-    kind: str,
-    data: Mapping[str, Any],
-    secret: Mapping[str, Any] | None = None,
-    secret_to: frozenset[Seat] = frozenset(),
-) -> Event:
-    """``Event(kind, data, secret, secret_to)``, built faster for the events of every card
-    dealt and played: filled into an ``_EventFields`` (the same slots, without the frozen
-    ``__setattr__``), which then becomes an Event (same layout, so ``__class__`` may change)."""
-    e = _EventFields()
-    e.kind = kind
-    e.data = data
-    e.secret = {} if secret is None else secret
-    e.secret_to = secret_to
-    e.__class__ = Event  # type: ignore[assignment]
-    return e  # type: ignore[return-value]
+class Secret(Event, frozen=True, kw_only=True):
+    """An event whose ``SECRET`` fields only ``audience`` may see; for anyone else they are
+    None (``view.event_for``)."""
+
+    audience: frozenset[Seat] = NOBODY
 
 
-class _EventFields:
-    __slots__ = ("kind", "data", "secret", "secret_to")  # noqa: RUF023 (Event's order)
-    kind: str
-    data: Mapping[str, Any]
-    secret: Mapping[str, Any]
-    secret_to: frozenset[Seat]
+# ---------------------------------------------------------------------- the deal
 
 
-if _EventFields.__slots__ != Event.__slots__:
-    raise TypeError("_EventFields must have exactly Event's slots, in order")
+class HandStarted(Event, frozen=True):
+    KIND = "hand_started"
+    number: int
+
+
+class CardDealt(Secret, frozen=True):
+    KIND = "card_dealt"
+    SECRET = ("card",)
+    seat: Seat
+    n: int  # cards dealt so far, this one included
+    card: Card | None = None
+
+
+class DealDone(Event, frozen=True):
+    KIND = "deal_done"
+    kitty_size: int
+
+
+# ---------------------------------------------------------------------- declaring and bidding
+
+
+class Declared(Event, frozen=True):
+    """亮主 and its overcalls; in DL hand 1 the big joker shown (``kind`` "big_joker")."""
+
+    KIND = "declared"
+    seat: Seat
+    cards: Cards
+    kind: str  # the rules' name of the declaration's strength or kind
+    suit: Suit | None = None
+
+
+class Passed(Event, frozen=True):
+    KIND = "passed"
+    seat: Seat
+
+
+class DeclareWindow(Event, frozen=True):
+    KIND = "declare_window"
+    first: Seat
+
+
+class BiddingStarted(Event, frozen=True):
+    KIND = "bidding_started"
+    first: Seat
+
+
+class Bid(Event, frozen=True):
+    KIND = "bid"
+    seat: Seat
+    value: int
+
+
+class DealerFixed(Event, frozen=True):
+    """SD: the bidding is over; ``seat`` is the declarer at ``bid`` (SD-BID-4)."""
+
+    KIND = "dealer_fixed"
+    seat: Seat
+    bid: int
+
+
+class Draw(Event, frozen=True):
+    """SD 流局: everyone passed; each seat's regular trumps are shown (SD-DRAW-1)."""
+
+    KIND = "draw"
+    regular_trumps: Mapping[Seat, Cards]
+
+
+# ---------------------------------------------------------------------- trump
+
+
+class KittyDrawn(Event, frozen=True):
+    KIND = "kitty_drawn"
+    count: int
+
+
+class KittyFlipped(Event, frozen=True):
+    """DL hand 1 without a big joker shown: the kitty turned card by card (DL-OP-2)."""
+
+    KIND = "kitty_flipped"
+    flips: tuple[tuple[Seat, Card], ...]
+    extra: Cards
+
+
+class Redealt(Event, frozen=True):
+    KIND = "redeal"
+
+
+class BottomThree(Event, frozen=True):
+    """TR 底三颗: nobody declared; the kitty's third card from the bottom names trump."""
+
+    KIND = "bottom_three"
+    suit: Suit
+
+
+class TrumpFixed(Event, frozen=True):
+    KIND = "trump_fixed"
+    suit: Suit
+    dealer: Seat
+
+
+class TrumpChosen(Event, frozen=True):
+    KIND = "trump_chosen"
+    seat: Seat
+    suit: Suit
+
+
+# ---------------------------------------------------------------------- tribute (DL)
+
+
+class TributeDue(Event, frozen=True):
+    KIND = "tribute_due"
+    payer: Seat
+    receiver: Seat
+    blood: int
+
+
+class Revolt(Event, frozen=True):
+    KIND = "revolt"
+    seat: Seat
+    cards: Cards
+
+
+class Countered(Event, frozen=True):
+    KIND = "counter"
+    seat: Seat
+    cards: Cards
+
+
+class TributeCancelled(Event, frozen=True):
+    KIND = "tribute_cancelled"
+
+
+class TributePaid(Secret, frozen=True):
+    KIND = "tribute_paid"
+    SECRET = ("cards",)
+    seat: Seat
+    to: Seat
+    count: int
+    cards: Cards | None = None
+
+
+class TributeReturned(Secret, frozen=True):
+    KIND = "tribute_returned"
+    SECRET = ("cards",)
+    seat: Seat
+    to: Seat
+    count: int
+    cards: Cards | None = None
+
+
+# ---------------------------------------------------------------------- the kitty
+
+
+class KittyRevealed(Event, frozen=True):
+    KIND = "kitty_revealed"
+    kitty: Cards
+    dry: bool
+
+
+class KittyTaken(Secret, frozen=True):
+    """The dealer picks the kitty up: everyone sees how many cards, the dealer which."""
+
+    KIND = "kitty_taken"
+    SECRET = ("kitty",)
+    seat: Seat
+    count: int
+    kitty: Cards | None = None
+
+
+class KittyViewed(Secret, frozen=True):
+    """SD-KITTY-2: the defenders look at the kitty before the declarer takes it."""
+
+    KIND = "kitty_viewed"
+    SECRET = ("kitty",)
+    kitty: Cards | None = None
+
+
+class KittyBuried(Secret, frozen=True):
+    """The dealer buries: a kitty shown to all (DL-KITTY-7, TR-KITTY-2) comes with no
+    ``count``; a hidden one (DL, SD-KITTY-4) with its ``count``, the cards for the dealer."""
+
+    KIND = "kitty_buried"
+    SECRET = ("kitty",)
+    seat: Seat
+    kitty: Cards | None = None
+    count: int | None = None
+
+
+class KittyShown(Event, frozen=True):
+    """DL-KITTY-8: a seat burying jokers has equal candidates to take out; the kitty is shown
+    before it picks."""
+
+    KIND = "kitty_shown"
+    seat: Seat
+    jokers: Cards
+    kitty: Cards
+
+
+class JokersBuried(Event, frozen=True):
+    KIND = "jokers_buried"
+    seat: Seat
+    jokers: Cards
+    taken: Cards
+    kitty: Cards
+
+
+# ---------------------------------------------------------------------- play
+
+
+class PlayStarted(Event, frozen=True):
+    KIND = "play_started"
+    leader: Seat
+
+
+class ThrowFailed(Event, frozen=True):
+    """A throw that could be beaten: ``led`` is what was played instead (TR-LEAD-5)."""
+
+    KIND = "throw_failed"
+    seat: Seat
+    tried: Cards
+    led: Cards
+
+
+class CardsPlayed(Event, frozen=True):
+    KIND = "cards_played"
+    seat: Seat
+    cards: Cards
+    shape: Shape
+
+
+class TrickWon(Event, frozen=True):
+    KIND = "trick_won"
+    seat: Seat
+    points: int
+    trick: int  # tricks finished so far, this one included
+
+
+class Claimed(Event, frozen=True):
+    """SD 甩牌: the leader lays down the rest; every hand is shown (SD-CLAIM-1)."""
+
+    KIND = "claimed"
+    seat: Seat
+    hands: Mapping[Seat, Cards]
+    points: int
+
+
+# ---------------------------------------------------------------------- the end
+
+
+class HandSettled(Event, frozen=True):
+    KIND = "hand_settled"
+    result: HandResult
+
+
+class MatchOver(Event, frozen=True):
+    KIND = "match_over"
+    winner: Winner
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.KIND: cls
+    for cls in (
+        HandStarted,
+        CardDealt,
+        DealDone,
+        Declared,
+        Passed,
+        DeclareWindow,
+        BiddingStarted,
+        Bid,
+        DealerFixed,
+        Draw,
+        KittyDrawn,
+        KittyFlipped,
+        Redealt,
+        BottomThree,
+        TrumpFixed,
+        TrumpChosen,
+        TributeDue,
+        Revolt,
+        Countered,
+        TributeCancelled,
+        TributePaid,
+        TributeReturned,
+        KittyRevealed,
+        KittyTaken,
+        KittyViewed,
+        KittyBuried,
+        KittyShown,
+        JokersBuried,
+        PlayStarted,
+        ThrowFailed,
+        CardsPlayed,
+        TrickWon,
+        Claimed,
+        HandSettled,
+        MatchOver,
+    )
+}
+"""Every event type by its ``KIND``."""

@@ -4,78 +4,42 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any
 
 from ..rules.cards import (
     ALL_CARDS,
-    CARD_NAMES,
     CARD_POINTS,
-    SEAT_NAMES,
     SEATS,
     Card,
+    Rank,
     Seat,
-    format_cards,
     new_deck,
     next_seat,
     seat_order,
 )
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
-from ..rules.ranking import Trump, sorted_cards
-from ..rules.trick import Shape, TrickFormat, TrickRules
-from .actions import Act, Action, cards_action
-from .events import Event, new_event
-
-
-class Phase:
-    DEAL = "deal"  # 发牌 (declaring allowed between cards)
-    DECLARE = "declare"  # post-deal declaring window (DL-DECL-8, TR-DECL-5)
-    BID = "bid"  # 叫分 (SD)
-    TRIBUTE = "tribute"  # 进贡 (DL)
-    KITTY = "kitty"  # 扣底
-    PLAY = "play"  # 出牌
-    SETTLED = "settled"  # 结算 shown; the table starts the next hand
-    OVER = "over"  # match (or SD session) over
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    leader: Seat
-    plays: tuple[tuple[Seat, tuple[Card, ...]], ...]
-    winner: Seat
-    points: int
-
-    # One per trick: set the slots directly rather than through the generated frozen __init__
-    # (dataclass keeps a class's own __init__). Fields stay read-only.
-    def __init__(
-        self,
-        leader: Seat,
-        plays: tuple[tuple[Seat, tuple[Card, ...]], ...],
-        winner: Seat,
-        points: int,
-    ) -> None:
-        _RECORD_SLOTS[0](self, leader)
-        _RECORD_SLOTS[1](self, plays)
-        _RECORD_SLOTS[2](self, winner)
-        _RECORD_SLOTS[3](self, points)
-
-
-_RECORD_SLOTS = tuple(
-    TrickRecord.__dict__[f].__set__ for f in ("leader", "plays", "winner", "points")
-)
-
+from ..rules.ranking import Trump
+from ..rules.trick import TrickFormat, TrickRules
+from . import events as ev
+from .actions import Act, Action, ChooseCards, Constraint, Move, cards_action
+from .events import Event
+from .phase import Phase, Step
+from .results import HandResult, TrickRecord
 
 _ONLY: dict[Seat, frozenset[Seat]] = {s: frozenset({s}) for s in Seat}
 # Enum members looked up once: attribute access on an Enum class is slow on hot paths.
 _DEAL = Act.DEAL
 _PLAY = Act.PLAY
+_PHASE_DEAL = Phase.DEAL
+_PHASE_PLAY = Phase.PLAY
 
 
 class HandBase:
-    """One hand of any game. Subclasses add their declare/bid/tribute/kitty/settle phases."""
+    """One hand of any game: the deal, trick play and what every game's view shows.
+    Subclasses add their declare/bid/tribute/kitty/settle phases."""
 
     game: Game
+    level: Rank  # the hand's level (级牌)
     _deal_first: Seat
     _deal_order: list[Seat]
 
@@ -93,6 +57,7 @@ class HandBase:
         self._deal_size = 4 * self.game.hand_size
         self.deal_first = Seat.S
         self.phase = Phase.DEAL
+        self.step = Step.NONE
         self.dealer: Seat | None = None
         self.trump: Trump | None = None
         self.rules: TrickRules | None = None
@@ -100,11 +65,15 @@ class HandBase:
         self.trick: list[tuple[Seat, tuple[Card, ...]]] = []
         self.trick_format: TrickFormat | None = None
         self.tricks: list[TrickRecord] = []
-        self._trick_views: list[dict[str, Any]] = []  # view() of each finished trick
         self.won_points: dict[Seat, int] = dict.fromkeys(SEATS, 0)
-        self.result: dict[str, Any] | None = None
+        self.result: HandResult | None = None
         self.kitty_public = False  # kitty shown to everybody
         self.kitty_known_to: set[Seat] = set()
+        # What seats were shown of the kitty and keep knowing: the original kitty shown to some
+        # seats before the pick-up (SD-KITTY-2), and the kitty the dealer picked up.
+        self.shown_kitty: tuple[Card, ...] = ()
+        self.shown_to: frozenset[Seat] = frozenset()
+        self.taken_kitty: tuple[Card, ...] = ()
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
         self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
@@ -136,17 +105,10 @@ class HandBase:
         self.hands[seat][card] += 1
         self._may_declare[seat] = None
         self.dealt = dealt = dealt + 1
-        events = [
-            new_event(
-                "card_dealt",
-                {"seat": SEAT_NAMES[seat], "n": dealt},
-                {"card": CARD_NAMES[card]},
-                _ONLY[seat],
-            )
-        ]
+        events: list[Event] = [ev.CardDealt(seat, dealt, card, audience=_ONLY[seat])]
         if dealt == self._deal_size:
             self.kitty = self.pack[self.deal_size :]
-            events.append(Event("deal_done", {"kitty_size": len(self.kitty)}))
+            events.append(ev.DealDone(len(self.kitty)))
             events += self.after_deal()
         return events
 
@@ -157,9 +119,9 @@ class HandBase:
 
     def to_act(self) -> list[Seat]:
         """Seats that may act now. During the deal every seat may declare between cards."""
-        if self.phase == Phase.PLAY and self.turn is not None:
+        if self.phase is _PHASE_PLAY and self.turn is not None:
             return [self.turn]
-        if self.phase == Phase.DEAL:
+        if self.phase is _PHASE_DEAL:
             # Between two cards only the seat dealt to changes (apply() forgets them all),
             # so each seat's answer is kept until then.
             may = self._may_declare
@@ -179,33 +141,47 @@ class HandBase:
         games answer it without building the actions."""
         return bool(self.seat_actions(seat))
 
-    def table_action(self) -> Action | None:
-        """The action the table itself takes next (dealing a card), if any."""
-        if self.phase == Phase.DEAL:
-            return Action(Act.DEAL)
-        return None
+    def public_turn(self) -> Seat | None:
+        """The seat the table waits for, where every seat can tell (whatever the cards)."""
+        return self.turn
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def legal_actions(self, seat: Seat) -> list[Move]:
         return self.seat_actions(seat)
 
-    def seat_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == Phase.PLAY:
+    def seat_actions(self, seat: Seat) -> list[Move]:
+        if self.phase is _PHASE_PLAY:
             return self.play_actions(seat)
         return self.phase_actions(seat)
 
-    def phase_actions(self, seat: Seat) -> list[Action]:
+    def phase_actions(self, seat: Seat) -> list[Move]:
         raise NotImplementedError
+
+    def burial(self, seat: Seat, constraint: Constraint) -> ChooseCards:
+        """The dealer's choice of the cards to bury."""
+        return ChooseCards(
+            Act.BURY, seat, self.game.kitty_size, constraint, tuple(self.hands[seat].elements())
+        )
+
+    def chosen(self, action: Action) -> ChooseCards:
+        """The card choice ``action`` answers, as the legal moves offer it (judged by it)."""
+        assert action.seat is not None
+        for move in self.legal_actions(action.seat):
+            if isinstance(move, ChooseCards) and move.kind is action.kind:
+                return move
+        raise RuleError(
+            Reason.NOT_YOUR_TURN, "GEN-SEAT-1", f"{action.kind.value} is not yours to make now"
+        )
 
     def apply(self, action: Action) -> list[Event]:
         if action.kind is _DEAL:
-            if self.phase != Phase.DEAL:
+            if self.phase is not _PHASE_DEAL:
                 raise RuleError(Reason.NOT_IN_PHASE, "GEN-TRICK-1", "the deal is over")
             return self.deal_one()
-        if self.phase == Phase.DEAL:  # a declaration: forget every seat's may_declare
+        if self.phase is _PHASE_DEAL:  # a declaration: forget every seat's may_declare
             self._may_declare = [None, None, None, None]
         if action.seat is None:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
-        if action.kind is _PLAY and self.phase == Phase.PLAY:
+        if action.kind is _PLAY and self.phase is _PHASE_PLAY:
             return self.play(action.seat, action.cards)
         return self.apply_phase(action)
 
@@ -216,12 +192,8 @@ class HandBase:
 
     def kitty_taken(self, dealer: Seat) -> Event:
         """The dealer picks up the kitty: every seat sees how many cards, the dealer which."""
-        return Event(
-            "kitty_taken",
-            {"seat": dealer.name, "count": len(self.kitty)},
-            {"kitty": format_cards(self.kitty)},
-            frozenset({dealer}),
-        )
+        self.taken_kitty = tuple(sorted(self.kitty))
+        return ev.KittyTaken(dealer, len(self.kitty), self.taken_kitty, audience=_ONLY[dealer])
 
     def start_play(self, leader: Seat) -> list[Event]:
         assert self.trump is not None
@@ -230,11 +202,11 @@ class HandBase:
         self.turn = leader
         self.trick = []
         self._unseen = {s: self._unseen_now(s) for s in Seat} if self.game is Game.TR else None
-        return [Event("play_started", {"leader": leader.name})]
+        return [ev.PlayStarted(leader)]
 
     def unseen_by(self, seat: Seat) -> Counter[Card]:
         """Cards ``seat`` cannot locate: the deck less his hand, played cards, known kitty."""
-        if self._unseen is not None and self.phase == Phase.PLAY:
+        if self._unseen is not None and self.phase is _PHASE_PLAY:
             return Counter(self._unseen[seat])
         return self._unseen_now(seat)
 
@@ -256,7 +228,7 @@ class HandBase:
                 pool[c] = left
         return pool
 
-    def play_actions(self, seat: Seat) -> list[Action]:
+    def play_actions(self, seat: Seat) -> list[Move]:
         if seat != self.turn:
             return []
         assert self.rules is not None
@@ -274,7 +246,7 @@ class HandBase:
         # Actions are immutable values: one per (seat, cards) serves the whole hand (the same
         # plays come up turn after turn, and building them costs more than enumerating them).
         made = self._play_actions[seat]
-        out = []
+        out: list[Move] = []
         for p in plays:
             action = made.get(p)
             if action is None:
@@ -301,16 +273,7 @@ class HandBase:
             fmt = rules.check_lead(hand, cards, self.others(seat))
             played = fmt.lead  # sorted
             if played != tuple(sorted(cards)):
-                events.append(
-                    Event(
-                        "throw_failed",
-                        {
-                            "seat": SEAT_NAMES[seat],
-                            "tried": format_cards(cards),
-                            "led": str(played),
-                        },
-                    )
-                )
+                events.append(ev.ThrowFailed(seat, tuple(sorted(cards)), played))
             self.trick_format = fmt
         else:
             assert self.trick_format is not None
@@ -333,16 +296,7 @@ class HandBase:
                         else:
                             del pool[c]
         trick.append((seat, played))
-        events.append(
-            new_event(
-                "cards_played",
-                {
-                    "seat": SEAT_NAMES[seat],
-                    "cards": " ".join([CARD_NAMES[c] for c in played]),
-                    "shape": fmt.shape._value_,
-                },
-            )
-        )
+        events.append(ev.CardsPlayed(seat, played, fmt.shape))
         if len(trick) < 4:
             self.turn = self._next_seat[seat]
             return events
@@ -357,63 +311,12 @@ class HandBase:
         self.tricks.append(TrickRecord(self.trick[0][0], tuple(self.trick), winner, points))
         self.trick = []
         self.trick_format = None
-        events = [
-            new_event(
-                "trick_won",
-                {"seat": SEAT_NAMES[winner], "points": points, "trick": len(self.tricks)},
-            )
-        ]
+        events: list[Event] = [ev.TrickWon(winner, points, len(self.tricks))]
         if sum(self.hands[winner].values()) == 0:
             self.turn = None
             return events + self.settle()
         self.turn = winner
         return events
 
-    def last_trick_shape(self) -> Shape | None:
-        return None
-
     def settle(self) -> list[Event]:
         raise NotImplementedError
-
-    # ------------------------------------------------------------------ views
-
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What ``seat`` may know (None: the referee's full view)."""
-        trump = self.trump
-        tricks = self._trick_views
-        for rec in self.tricks[len(tricks) :]:  # finished tricks never change: format once
-            tricks.append(
-                {
-                    "leader": rec.leader.name,
-                    "plays": [(s.name, format_cards(c)) for s, c in rec.plays],
-                    "winner": rec.winner.name,
-                    "points": rec.points,
-                }
-            )
-        out: dict[str, Any] = {
-            "game": self.game.value,
-            "hand_number": self.number,
-            "phase": self.phase,
-            "dealer": self.dealer.name if self.dealer is not None else None,
-            "trump_suit": trump.suit.letter if trump and trump.suit is not None else None,
-            "level": int(trump.level) if trump else None,
-            "hand_counts": {s.name: sum(self.hands[s].values()) for s in Seat},
-            "cards_dealt": self.dealt,
-            "turn": self.turn.name if self.turn is not None else None,
-            "trick": [(s.name, format_cards(c)) for s, c in self.trick],
-            "tricks_played": len(self.tricks),
-            "last_trick": list(tricks[-1]["plays"]) if tricks else None,
-            # Every trick so far (public: GEN-INFO-1); players count cards from it.
-            "tricks": [dict(t, plays=list(t["plays"])) for t in tricks],
-            "won_points": {s.name: p for s, p in self.won_points.items()},
-            "kitty_size": len(self.kitty),
-            "result": self.result,
-        }
-        if seat is None:
-            out["hands"] = {s.name: format_cards(self.hands[s].elements()) for s in Seat}
-        else:
-            own = list(self.hands[seat].elements())
-            out["hand"] = " ".join(map(str, sorted_cards(own, trump) if trump else sorted(own)))
-        if seat is None or self.kitty_public or seat in self.kitty_known_to:
-            out["kitty"] = format_cards(self.kitty)
-        return out

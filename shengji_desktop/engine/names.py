@@ -1,10 +1,10 @@
-"""Chinese and English names of cards and seats for logs (the GUI has its own translations)."""
+"""Chinese names of cards and seats for logs (the GUI has its own translations)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..rules.cards import Card, Seat, Suit, parse_cards
+from ..rules.cards import Card, Seat, Suit
 
 _SUIT_ZH = {Suit.SPADES: "黑桃", Suit.HEARTS: "红桃", Suit.CLUBS: "梅花", Suit.DIAMONDS: "方块"}
 SEAT_ZH = {Seat.S: "下家", Seat.E: "右家", Seat.N: "上家", Seat.W: "左家"}
@@ -17,7 +17,5 @@ def card_zh(card: Card) -> str:
     return _SUIT_ZH[card.suit] + card.rank.label
 
 
-def cards_zh(cards: Iterable[Card] | str) -> str:
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
+def cards_zh(cards: Iterable[Card]) -> str:
     return "".join(card_zh(c) for c in cards) or "-"

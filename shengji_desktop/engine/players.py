@@ -1,32 +1,17 @@
-"""Computer seats: the protocol every player implements, and the simplest one (random).
-
-A player sees only what its seat may see: ``decide`` gets ``match.view(seat)`` (a JSON-ready
-dict, the same a LAN client receives) and the seat's legal actions, never the match itself.
-"""
+"""The simplest computer seat: random legal choices, from what its own view shows."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from collections.abc import Sequence
 
-from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat, parse_cards
-from .actions import Act, Action
-from .hand import Phase
-from .match import Match
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card
+from .actions import Act, Action, ChooseCards, Move
+from .phase import Phase
+from .view import SeatView
 
-CHOOSE_KINDS = (Act.BURY, Act.TRIBUTE, Act.RETURN)
 _PASS = Act.PASS  # asked between every card of the deal: no Enum lookup there
-
-
-class Player(Protocol):
-    """One computer seat. ``decide`` returns the action to take, or None during the deal
-    (phase ``deal``) to wait for the next card instead of declaring now."""
-
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None: ...
-
-
-def hand_of(view: dict[str, Any]) -> list[Card]:
-    return parse_cards(view.get("hand", ""))
+_DEAL = Phase.DEAL
 
 
 class RandomPlayer:
@@ -36,29 +21,29 @@ class RandomPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        if view["phase"] == Phase.DEAL and not self.wants_to_act(legal):
+    def decide(self, view: SeatView) -> Action | None:
+        legal = view.legal
+        if view.phase is _DEAL and not self.wants_to_act(legal):
             return None
-        return self.pick_action(legal, hand_of(view))
+        return self.pick_action(legal, view.hand)
 
-    # The engine's own tests and benchmarks drive thousands of hands; they skip the view.
-    def choose(self, match: Match, seat: Seat, legal: list[Action]) -> Action:
-        action = self.rng.choice(legal)
-        if action.kind in CHOOSE_KINDS and not action.cards and action.value:
-            hand = list(match.hand.hands[seat].elements())
-            return Action(action.kind, action.seat, self.pick(hand, action.value))
-        return action
+    def choose(self, legal: Sequence[Move]) -> Action:
+        """Without a view (the engine's benchmarks): a card choice picks from its own hand."""
+        move = self.rng.choice(legal)
+        if isinstance(move, ChooseCards):
+            return move.action(self.pick(move.hand, move.count))
+        return move
 
-    def wants_to_act(self, legal: list[Action]) -> bool:
+    def wants_to_act(self, legal: Sequence[Move]) -> bool:
         return any(a.kind is not _PASS for a in legal) and self.rng.random() < 0.05
 
-    def pick_action(self, legal: list[Action], hand: list[Card]) -> Action:
-        action = self.rng.choice(legal)
-        if action.kind in CHOOSE_KINDS and not action.cards and action.value:
-            return Action(action.kind, action.seat, self.pick(hand, action.value))
-        return action
+    def pick_action(self, legal: Sequence[Move], hand: Sequence[Card]) -> Action:
+        move = self.rng.choice(legal)
+        if isinstance(move, ChooseCards):
+            return move.action(self.pick(hand, move.count))
+        return move
 
-    def pick(self, hand: list[Card], n: int) -> tuple[Card, ...]:
+    def pick(self, hand: Sequence[Card], n: int) -> tuple[Card, ...]:
         """N cards to give away: non-jokers are always a legal burial or return."""
         plain = [c for c in hand if c not in (BIG_JOKER, SMALL_JOKER)]
         self.rng.shuffle(plain)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from ..rules import sd
-from ..rules.cards import Seat, format_cards
+from ..rules.cards import Rank, Seat
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
-from .actions import Act, Action
+from . import events as ev
+from .actions import Act, Action, Constraint, Move
 from .events import Event
-from .hand import HandBase, Phase
+from .hand import HandBase
+from .phase import Phase, Step
+from .results import SDResult
 
 
 class SDHand(HandBase):
@@ -25,20 +27,20 @@ class SDHand(HandBase):
         self.first_bidder = sd.first_bidder(options, rng, previous_first)
         self.deal_first = self.first_bidder  # SD-DECK-2
         self.bidding = sd.BiddingState(self.first_bidder, (), options)
+        self.level = Rank.TWO  # SD's 2s stand in the level tiers (SD-RANK-2)
         self.bid: int | None = None
-        self.step = ""
         self.claim_points = 0
         self.claimer: Seat | None = None
         self.coins: dict[Seat, int] = {}
 
     def after_deal(self) -> list[Event]:
         self.phase = Phase.BID
-        return [Event("bidding_started", {"first": self.first_bidder.name})]
+        return [ev.BiddingStarted(self.first_bidder)]
 
     def to_act(self) -> list[Seat]:
-        if self.phase == Phase.DEAL:
+        if self.phase is Phase.DEAL:
             return []  # nobody declares in SD (see may_declare)
-        if self.phase == Phase.BID:  # one bidder at a time (SD-BID-1)
+        if self.phase is Phase.BID:  # one bidder at a time (SD-BID-1)
             turn = self.bidding.turn
             return [turn] if turn is not None and self.phase_actions(turn) else []
         return super().to_act()
@@ -46,22 +48,32 @@ class SDHand(HandBase):
     def may_declare(self, seat: Seat) -> bool:
         return False  # SD has no declarations: the deal runs straight through (SD-DECK-2)
 
-    def phase_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == Phase.BID:
+    def public_turn(self) -> Seat | None:
+        # Whose decision the table waits for where the rules name the seat whatever the
+        # cards (public, as at a real table): the bidder in turn (SD-BID-1), the declarer
+        # with the kitty (SD-KITTY-3).
+        if self.phase is Phase.BID and self.bidding.turn is not None:
+            return self.bidding.turn
+        if self.phase is Phase.KITTY and self.dealer is not None:
+            return self.dealer
+        return super().public_turn()
+
+    def phase_actions(self, seat: Seat) -> list[Move]:
+        if self.phase is Phase.BID:
             if seat != self.bidding.turn:
                 return []
             return [
                 Action(Act.PASS, seat) if v is None else Action(Act.BID, seat, value=v)
                 for v in self.bidding.legal_bids()
             ]
-        if self.phase == Phase.KITTY and seat == self.dealer:
-            if self.step == "trump":
+        if self.phase is Phase.KITTY and seat == self.dealer:
+            if self.step is Step.TRUMP:
                 return [Action(Act.CHOOSE_TRUMP, seat, suit=s) for s in sd.trump_choices()]
-            if self.step == "bury":
-                return [Action(Act.BURY, seat, value=Game.SD.kitty_size)]
+            if self.step is Step.BURY:
+                return [self.burial(seat, Constraint.SD_BURIAL)]
         return []
 
-    def play_actions(self, seat: Seat) -> list[Action]:
+    def play_actions(self, seat: Seat) -> list[Move]:
         actions = super().play_actions(seat)
         if seat == self.turn and not self.trick and self.claim_legal(seat):
             actions.append(Action(Act.CLAIM, seat))
@@ -74,44 +86,36 @@ class SDHand(HandBase):
     def apply_phase(self, action: Action) -> list[Event]:
         seat = action.seat
         assert seat is not None
-        if self.phase == Phase.BID and action.kind in (Act.BID, Act.PASS):
+        if self.phase is Phase.BID and action.kind in (Act.BID, Act.PASS):
             value = action.value if action.kind is Act.BID else None
             self.bidding = self.bidding.apply(seat, value)
-            events = [
-                Event("bid", {"seat": seat.name, "value": value})
-                if value is not None
-                else Event("passed", {"seat": seat.name})
-            ]
+            events: list[Event] = [ev.Bid(seat, value) if value is not None else ev.Passed(seat)]
             if self.bidding.is_closed:
                 events += self.bidding_closed()
             return events
-        if self.phase == Phase.KITTY and seat == self.dealer:
-            if self.step == "trump" and action.kind is Act.CHOOSE_TRUMP:
+        if self.phase is Phase.KITTY and seat == self.dealer:
+            if self.step is Step.TRUMP and action.kind is Act.CHOOSE_TRUMP:
                 suit = sd.check_trump_choice(action.suit)
                 self.trump = sd.sd_trump(suit, self.options)
-                self.step = "bury"
-                return [Event("trump_chosen", {"seat": seat.name, "suit": suit.letter})]
-            if self.step == "bury" and action.kind is Act.BURY:
-                left = sd.bury(self.hands[seat], action.cards)
-                self.hands[seat] = left
+                self.step = Step.BURY
+                return [ev.TrumpChosen(seat, suit)]
+            if self.step is Step.BURY and action.kind is Act.BURY:
+                self.burial(seat, Constraint.SD_BURIAL).check(action.cards)
+                self.hands[seat] = sd.bury(self.hands[seat], action.cards)
                 self.kitty = list(action.cards)
                 self.kitty_public = False
                 self.kitty_known_to = {seat}  # SD-KITTY-4: never shown
-                events = [
-                    Event(
-                        "kitty_buried",
-                        {"seat": seat.name, "count": len(action.cards)},
-                        {"kitty": format_cards(action.cards)},
-                        frozenset({seat}),
-                    )
-                ]
+                self.step = Step.NONE
+                buried = tuple(sorted(action.cards))
+                only = frozenset({seat})
+                events = [ev.KittyBuried(seat, buried, len(buried), audience=only)]
                 return events + self.start_play(seat)  # GEN-TRICK-1
-        if self.phase == Phase.PLAY and action.kind is Act.CLAIM:
+        if self.phase is Phase.PLAY and action.kind is Act.CLAIM:
             return self.claim(seat)
         raise RuleError(
             Reason.NOT_IN_PHASE,
             "SD-BID-1",
-            f"{action.kind.value} is not possible now ({self.phase})",
+            f"{action.kind.value} is not possible now ({self.phase.value})",
         )
 
     def bidding_closed(self) -> list[Event]:
@@ -119,32 +123,26 @@ class SDHand(HandBase):
         if result.status is sd.BiddingStatus.DRAW:
             settlement = sd.settle_draw(self.hands, self.first_bidder, self.options)
             shown = {
-                s.name: format_cards(c for c in self.hands[s].elements() if sd.is_regular_trump(c))
+                s: tuple(sorted(c for c in self.hands[s].elements() if sd.is_regular_trump(c)))
                 for s in Seat
             }
-            return [Event("draw", {"regular_trumps": shown}), *self.finish(settlement, None)]
+            return [ev.Draw(shown), *self.finish(settlement, None)]
         assert result.dealer is not None and result.bid is not None
         dealer, self.bid = result.dealer, result.bid
         self.dealer = dealer
-        events = [Event("dealer_fixed", {"seat": dealer.name, "bid": self.bid})]
+        events: list[Event] = [ev.DealerFixed(dealer, self.bid)]
         defenders = frozenset(s for s in Seat if s != dealer)
         if sd.defenders_may_view_kitty(self.bid):
             # SD-KITTY-2: the look happens before the dealer picks the kitty up.
             self.kitty_known_to |= defenders
-            events.append(
-                Event(
-                    "kitty_shown",
-                    {"to": "defenders"},
-                    {"kitty": format_cards(self.kitty)},
-                    defenders,
-                )
-            )
+            self.shown_kitty, self.shown_to = tuple(sorted(self.kitty)), defenders
+            events.append(ev.KittyViewed(self.shown_kitty, audience=defenders))
         self.hands[dealer] = sd.take_kitty(self.hands[dealer], self.kitty)
         self.kitty_known_to.add(dealer)
         events.append(self.kitty_taken(dealer))
         self.kitty = []
         self.phase = Phase.KITTY
-        self.step = "trump"
+        self.step = Step.TRUMP
         return events
 
     def claim(self, seat: Seat) -> list[Event]:
@@ -153,18 +151,13 @@ class SDHand(HandBase):
         assert self.trump is not None and self.dealer is not None
         sd.check_claim(self.trump, self.hands[seat], self.others(seat))
         result = sd.resolve_claim(seat, self.dealer, self.hands, self.options)
-        shown = {s.name: format_cards(self.hands[s].elements()) for s in Seat}
+        shown = {s: tuple(sorted(self.hands[s].elements())) for s in Seat}
         self.claimer = seat
         self.claim_points = result.points_to_defenders
         for s in Seat:
             self.hands[s] = Counter()
         self.turn = None
-        events = [
-            Event(
-                "claimed",
-                {"seat": seat.name, "hands": shown, "points": self.claim_points},
-            )
-        ]
+        events: list[Event] = [ev.Claimed(seat, shown, self.claim_points)]
         return events + self.settle()
 
     def defender_points(self) -> int:
@@ -183,28 +176,13 @@ class SDHand(HandBase):
     def finish(self, settlement: sd.SDSettlement, last: Seat | None) -> list[Event]:
         self.coins = dict(settlement.coins)
         self.phase = Phase.SETTLED
-        self.result = {
-            "outcome": settlement.outcome.value,
-            "stake": settlement.stake,
-            "coins": {s.name: c for s, c in settlement.coins.items()},
-            "defender_points": self.defender_points() if self.dealer is not None else 0,
-            "bid": self.bid,
-            "last_trick": last.name if last is not None else None,
-            "draw_loser": settlement.draw_loser.name if settlement.draw_loser is not None else None,
-        }
-        return [Event("hand_settled", dict(self.result))]
-
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["first_bidder"] = self.first_bidder.name
-        out["bids"] = [(s.name, v) for s, v in self.bidding.history]
-        out["bid"] = self.bid
-        out["step"] = self.step
-        # Whose decision the table waits for where the rules name the seat whatever the
-        # cards (public, as at a real table): the bidder in turn (SD-BID-1), the declarer
-        # with the kitty (SD-KITTY-3).
-        if self.phase == Phase.BID and self.bidding.turn is not None:
-            out["turn"] = self.bidding.turn.name
-        elif self.phase == Phase.KITTY and self.dealer is not None:
-            out["turn"] = self.dealer.name
-        return out
+        self.result = SDResult(
+            outcome=settlement.outcome,
+            stake=settlement.stake,
+            coins=dict(settlement.coins),
+            defender_points=self.defender_points() if self.dealer is not None else 0,
+            bid=self.bid,
+            last_trick=last,
+            draw_loser=settlement.draw_loser,
+        )
+        return [ev.HandSettled(self.result)]

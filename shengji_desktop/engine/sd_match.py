@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules import sd
-from ..rules.cards import Seat
+from ..rules.cards import Rank, Seat, Team
 from .sd_hand import SDHand
 
 if TYPE_CHECKING:
@@ -14,30 +14,33 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class State:
+class SDState:
     coins: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(Seat, 0))
     previous_first: Seat | None = None
 
+    def new_hand(self, match: Match) -> SDHand:
+        hand = SDHand(match.options, match.hand_rng(), match.hand_number, self.previous_first)
+        self.previous_first = hand.first_bidder
+        return hand
 
-def new_hand(match: Match) -> SDHand:
-    state: State = match.state
-    hand = SDHand(match.options, match._hand_rng(), match.hand_number, state.previous_first)
-    state.previous_first = hand.first_bidder
-    return hand
+    def settled(self, match: Match) -> None:
+        hand = match.hand
+        assert isinstance(hand, SDHand)
+        for seat, c in hand.coins.items():
+            self.coins[seat] += c
+        if sd.session_over(match.hand_number, match.options):
+            # SD-END-1 names no tie-break: everyone with the most coins wins, in seat order.
+            best = max(self.coins.values())
+            match.winner = tuple(s for s in Seat if self.coins[s] == best)
 
+    def team_levels(self) -> dict[Team, Rank]:
+        return {}
 
-def settled(match: Match) -> None:
-    state: State = match.state
-    hand = match.hand
-    assert isinstance(hand, SDHand)
-    for seat, c in hand.coins.items():
-        state.coins[seat] += c
-    if sd.session_over(match.hand_number, match.options):
-        # SD-END-1 names no tie-break: everyone with the most coins wins, in seat order.
-        best = max(state.coins.values())
-        match.winner = "+".join(s.name for s in Seat if state.coins[s] == best)
+    def coins_won(self) -> dict[Seat, int] | None:
+        return dict(self.coins)
 
+    def blood_owed(self) -> int:
+        return 0
 
-def view(match: Match) -> dict[str, Any]:
-    state: State = match.state
-    return {"coins": {s.name: c for s, c in state.coins.items()}}
+    def dealer_next(self) -> Seat | None:
+        return None

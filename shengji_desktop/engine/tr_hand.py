@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules import tr
-from ..rules.cards import Card, Rank, Seat, Suit, Team, format_cards
+from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump
-from .actions import Act, Action
+from . import events as ev
+from .actions import Act, Action, Constraint, Move
 from .events import Event
-from .hand import HandBase, Phase
+from .hand import HandBase
+from .phase import Phase, Step
+from .results import TRResult, TRRowApplied
 
 _LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {}
 
@@ -45,9 +47,9 @@ class TRHand(HandBase):
         self.standing: tr.TRDeclaration | None = None
         self.window: tr.TRDeclarationWindow | None = None
         self.settlement: tr.TRSettlement | None = None
-        self._declarations: dict[tuple[object, ...], list[Action]] = {}
+        self._declarations: dict[tuple[object, ...], list[Move]] = {}
 
-    def declarations(self, seat: Seat) -> list[Action]:
+    def declarations(self, seat: Seat) -> list[Move]:
         # Asked for every seat that may declare between every card: the answer depends only
         # on the seat, the standing declaration, the level and how many of each level card the
         # seat holds (TR-DECL-1..3), so it is made once per such situation in the hand.
@@ -69,59 +71,58 @@ class TRHand(HandBase):
     def after_deal(self) -> list[Event]:
         self.phase = Phase.DECLARE
         self.window = tr.TRDeclarationWindow.start(self.dealer, self.deal_first, self.options)
-        return [Event("declare_window", {"first": self.window.to_act.name})]
+        return [ev.DeclareWindow(self.window.to_act)]
 
     def to_act(self) -> list[Seat]:
-        if self.phase == Phase.DECLARE and self.window is not None:
+        if self.phase is Phase.DECLARE and self.window is not None:
             return [self.window.to_act]
         return super().to_act()
 
-    def phase_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == Phase.DEAL:
+    def public_turn(self) -> Seat | None:
+        if self.phase is Phase.DECLARE and self.window is not None:
+            return self.window.to_act
+        if self.phase is Phase.KITTY:
+            return self.dealer
+        return super().public_turn()
+
+    def phase_actions(self, seat: Seat) -> list[Move]:
+        if self.phase is Phase.DEAL:
             return self.declarations(seat)
-        if self.phase == Phase.DECLARE:
+        if self.phase is Phase.DECLARE:
             assert self.window is not None
             if seat != self.window.to_act:
                 return []
             return [Action(Act.PASS, seat), *self.declarations(seat)]
-        if self.phase == Phase.KITTY and seat == self.dealer:
-            return [Action(Act.BURY, seat, value=Game.TR.kitty_size)]
+        if self.phase is Phase.KITTY and seat == self.dealer:
+            return [self.burial(seat, Constraint.TR_BURIAL)]
         return []
 
     def apply_phase(self, action: Action) -> list[Event]:
         seat = action.seat
         assert seat is not None
         if action.kind is Act.DECLARE and self.phase in (Phase.DEAL, Phase.DECLARE):
-            if self.phase == Phase.DECLARE:
+            if self.phase is Phase.DECLARE:
                 assert self.window is not None
-                self.window._check_turn(seat)
+                self.window.check_turn(seat)
             decl = tr.declaration_from_cards(
                 seat, action.cards, self.standing, self.hands[seat], self.level, self.options
             )
             self.standing = decl
-            events = [
-                Event(
-                    "declared",
-                    {
-                        "seat": seat.name,
-                        "cards": format_cards(action.cards),
-                        "suit": decl.suit.letter,
-                        "kind": decl.kind.value,
-                    },
-                )
+            events: list[Event] = [
+                ev.Declared(seat, tuple(sorted(action.cards)), decl.kind.value, decl.suit)
             ]
-            if self.phase == Phase.DECLARE:
+            if self.phase is Phase.DECLARE:
                 assert self.window is not None
                 self.window = self.window.after_declaration(seat)
             return events
-        if action.kind is Act.PASS and self.phase == Phase.DECLARE:
+        if action.kind is Act.PASS and self.phase is Phase.DECLARE:
             assert self.window is not None
             self.window = self.window.after_pass(seat)
-            events = [Event("passed", {"seat": seat.name})]
+            events = [ev.Passed(seat)]
             if self.window.closed:
                 events += self.window_closed()
             return events
-        if action.kind is Act.BURY and self.phase == Phase.KITTY and seat == self.dealer:
+        if action.kind is Act.BURY and self.phase is Phase.KITTY and seat == self.dealer:
             return self.bury(seat, action)
         raise RuleError(
             Reason.NOT_IN_PHASE, "TR-DECL-5", f"{action.kind.value} is not possible now"
@@ -131,7 +132,7 @@ class TRHand(HandBase):
         suit = tr.final_trump_suit(self.standing, self.kitty)
         events: list[Event] = []
         if self.standing is None:
-            events.append(Event("bottom_three", {"suit": suit.letter}))  # 底三颗, TR-DECL-6
+            events.append(ev.BottomThree(suit))  # 底三颗, TR-DECL-6
         if self.dealer is None:
             self.dealer = tr.first_hand_dealer(self.standing, self.deal_first)
             self.level = self.levels[self.dealer.team]
@@ -139,21 +140,20 @@ class TRHand(HandBase):
         dealer = self.dealer
         self.hands[dealer].update(self.kitty)
         self.kitty_known_to = {dealer}
-        events += [
-            Event("trump_fixed", {"suit": suit.letter, "dealer": dealer.name}),
-            self.kitty_taken(dealer),
-        ]
+        events += [ev.TrumpFixed(suit, dealer), self.kitty_taken(dealer)]
         self.kitty = []
         self.phase = Phase.KITTY
+        self.step = Step.BURY
         return events
 
     def bury(self, seat: Seat, action: Action) -> list[Event]:
-        tr.validate_bury(self.hands[seat], action.cards)
+        self.burial(seat, Constraint.TR_BURIAL).check(action.cards)
         self.hands[seat].subtract(action.cards)
         self.hands[seat] = +self.hands[seat]
         self.kitty = sorted(action.cards)
         self.kitty_public = True  # TR-KITTY-2: face up for the whole hand
-        events = [Event("kitty_buried", {"seat": seat.name, "kitty": format_cards(self.kitty)})]
+        self.step = Step.NONE
+        events: list[Event] = [ev.KittyBuried(seat, tuple(self.kitty))]
         return events + self.start_play(seat)
 
     def settle(self) -> list[Event]:
@@ -175,29 +175,15 @@ class TRHand(HandBase):
             self.options,
         )
         self.phase = Phase.SETTLED
-        self.result = {
-            "defender_points": s.points,
-            "kitty_points": sum(c.points for c in self.kitty),
-            "last_trick": last.winner.name,
-            "coins": {seat.name: c for seat, c in s.coins.items()},
-            "levels": {t.value: r.label for t, r in s.levels.items()},
-            "takeover": s.takeover,
-            "next_dealer": s.next_dealer.name,
-            "match_winner": s.match_winner.value if s.match_winner else None,
-            "rows": [f"{i.part}:{i.row.value}:{i.team.value}" for i in s.items],
-        }
-        return [Event("hand_settled", dict(self.result))]
-
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["levels"] = {t.value: r.label for t, r in self.levels.items()}
-        out["declaration"] = (
-            {
-                "seat": self.standing.seat.name,
-                "suit": self.standing.suit.letter,
-                "kind": self.standing.kind.value,
-            }
-            if self.standing
-            else None
+        self.result = TRResult(
+            defender_points=s.points,
+            kitty_points=sum(c.points for c in self.kitty),
+            last_trick=last.winner,
+            coins=dict(s.coins),
+            levels=dict(s.levels),
+            takeover=s.takeover,
+            next_dealer=s.next_dealer,
+            match_winner=s.match_winner,
+            rows=tuple(TRRowApplied(i.part, i.row, i.team) for i in s.items),
         )
-        return out
+        return [ev.HandSettled(self.result)]

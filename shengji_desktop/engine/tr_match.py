@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules import tr
 from ..rules.cards import Rank, Seat, Team
@@ -14,37 +14,38 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class State:
+class TRState:
     levels: dict[Team, Rank] = field(default_factory=dict)
     coins: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(Seat, 0))
     dealer: Seat | None = None
 
+    def new_hand(self, match: Match) -> TRHand:
+        if not self.levels:
+            bottom = tr.bottom_level(match.options)
+            self.levels = {Team.NS: bottom, Team.EW: bottom}
+        return TRHand(
+            match.options, match.hand_rng(), match.hand_number, self.dealer, self.levels
+        )
 
-def new_hand(match: Match) -> TRHand:
-    state: State = match.state
-    if not state.levels:
-        bottom = tr.bottom_level(match.options)
-        state.levels = {Team.NS: bottom, Team.EW: bottom}
-    return TRHand(match.options, match._hand_rng(), match.hand_number, state.dealer, state.levels)
+    def settled(self, match: Match) -> None:
+        hand = match.hand
+        assert isinstance(hand, TRHand) and hand.settlement is not None
+        s = hand.settlement
+        for seat, c in s.coins.items():
+            self.coins[seat] += c
+        self.levels = dict(s.levels)
+        self.dealer = s.next_dealer
+        if s.match_winner is not None:
+            match.winner = s.match_winner
 
+    def team_levels(self) -> dict[Team, Rank]:
+        return dict(self.levels)
 
-def settled(match: Match) -> None:
-    state: State = match.state
-    hand = match.hand
-    assert isinstance(hand, TRHand) and hand.settlement is not None
-    s = hand.settlement
-    for seat, c in s.coins.items():
-        state.coins[seat] += c
-    state.levels = dict(s.levels)
-    state.dealer = s.next_dealer
-    if s.match_winner is not None:
-        match.winner = s.match_winner.value
+    def coins_won(self) -> dict[Seat, int] | None:
+        return dict(self.coins)
 
+    def blood_owed(self) -> int:
+        return 0
 
-def view(match: Match) -> dict[str, Any]:
-    state: State = match.state
-    return {
-        "levels": {t.value: r.label for t, r in state.levels.items()},
-        "coins": {s.name: c for s, c in state.coins.items()},
-        "dealer": state.dealer.name if state.dealer is not None else None,
-    }
+    def dealer_next(self) -> Seat | None:
+        return self.dealer

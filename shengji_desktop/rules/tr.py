@@ -385,7 +385,7 @@ class TRDeclarationWindow:
     def closed(self) -> bool:
         return self.passes >= 4
 
-    def _check_turn(self, seat: Seat) -> None:
+    def check_turn(self, seat: Seat) -> None:
         if self.closed:
             raise RuleError(
                 Reason.DECLARATION_CLOSED, "TR-DECL-5", "the declaration window is shut"
@@ -396,11 +396,11 @@ class TRDeclarationWindow:
             )
 
     def after_pass(self, seat: Seat) -> TRDeclarationWindow:
-        self._check_turn(seat)
+        self.check_turn(seat)
         return TRDeclarationWindow(next_seat(seat, self.direction), self.passes + 1, self.direction)
 
     def after_declaration(self, seat: Seat) -> TRDeclarationWindow:
-        self._check_turn(seat)
+        self.check_turn(seat)
         return TRDeclarationWindow(next_seat(seat, self.direction), 0, self.direction)
 
 

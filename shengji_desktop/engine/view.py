@@ -1,0 +1,229 @@
+"""What one seat may know: ``SeatView``, and the only place hidden information is cut.
+
+``seat_view(match, seat)`` makes a seat's view from the state; ``event_for(event, seat)`` cuts
+an event for a seat. Every player, the GUI, a LAN client and the replay read views and events
+made here, so a card another seat holds cannot reach a seat by mistake (GEN-INFO-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import msgspec
+
+from ..rules.cards import SEATS, Card, Rank, Seat, Suit, Team
+from ..rules.options import Game, Options
+from ..rules.ranking import Trump, sorted_cards
+from .actions import Act, Move
+from .dl_hand import DLHand
+from .events import Event, Secret
+from .match import Match
+from .phase import Phase, Step
+from .results import HandResult, TrickRecord, Winner
+from .sd_hand import SDHand
+from .tr_hand import TRHand
+
+Cards = tuple[Card, ...]
+
+
+class DeclarationView(msgspec.Struct, frozen=True):
+    """The standing declaration: who, which suit, its kind (the rules' name), the cards shown
+    (DL; TR names only the kind)."""
+
+    seat: Seat
+    suit: Suit
+    kind: str
+    cards: Cards = ()
+
+
+class TributeView(msgspec.Struct, frozen=True):
+    """DL tribute this hand (DL-TRIB-1): who pays whom, how many cards; the cards passed only
+    for the two seats that saw them pass (DL-TRIB-4/5), else None."""
+
+    payer: Seat
+    receiver: Seat
+    blood: int
+    cards: Cards | None = None
+    returned: Cards | None = None
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """Everything ``seat`` may know now: its own cards, what the table shows, what it was shown
+    (a kitty, tribute cards), the match so far, and its legal moves."""
+
+    game: Game
+    options: Options
+    seat: Seat
+    hand_number: int
+    phase: Phase
+    step: Step
+    hand: Cards  # this seat's cards, sorted by the trump once known
+    counts: tuple[int, ...]  # cards each seat holds, indexed by Seat
+    cards_dealt: int
+    dealer: Seat | None
+    level: Rank  # the hand's level (级牌); SD's 2s stand in the level tiers
+    trump: Trump | None  # once fixed
+    turn: Seat | None  # the seat the table waits for, where that is public
+    trick: tuple[tuple[Seat, Cards], ...]  # the trick so far, in play order
+    tricks: tuple[TrickRecord, ...]  # every finished trick (GEN-INFO-1: public)
+    won_points: tuple[int, ...]  # points won in tricks, indexed by Seat
+    kitty_size: int
+    kitty: Cards | None  # the kitty now, when this seat may see it
+    kitty_seen: Cards | None  # the kitty this seat was shown before the pick-up (SD-KITTY-2)
+    kitty_taken: Cards | None  # the kitty this seat picked up as dealer
+    declaration: DeclarationView | None
+    big_joker_shown_by: Seat | None  # DL hand 1 (DL-DECL-1)
+    tribute: TributeView | None  # DL
+    first_bidder: Seat | None  # SD
+    bids: tuple[tuple[Seat, int | None], ...]  # SD, None for a pass
+    bid: int | None  # SD: the winning bid
+    levels: Mapping[Team, Rank]  # DL and TR: each team's level
+    coins: Mapping[Seat, int] | None  # TR and SD: coins so far this match
+    blood: int  # DL: blood owed by the next hand's payer (DL-TRIB-1)
+    result: HandResult | None  # once the hand is settled
+    history: tuple[HandResult, ...]  # every settled hand, hand 1 first
+    winner: Winner | None  # once the match is over
+    legal: tuple[Move, ...]  # this seat's legal moves now
+
+    # ------------------------------------------------------------------ derived facts
+
+    @property
+    def sort_trump(self) -> Trump:
+        """The ranking to sort by: the trump once fixed; before, what is known (jokers, level
+        cards, SD's 2s) and the standing declaration's suit, trump unless overcalled."""
+        if self.trump is not None:
+            return self.trump
+        suit = self.declaration.suit if self.declaration is not None else None
+        return Trump(self.game, self.level, suit, self.options)
+
+    def side(self, seat: Seat) -> frozenset[Seat]:
+        """The seats on ``seat``'s side (see ``side_of``)."""
+        return side_of(self.game, seat, self.dealer)
+
+    @property
+    def friends(self) -> frozenset[Seat]:
+        return side_of(self.game, self.seat, self.dealer)
+
+    @property
+    def catchers(self) -> frozenset[Seat]:
+        """The side that collects points: DL catchers, TR and SD defenders (none before there
+        is a dealer)."""
+        return catchers_of(self.game, self.dealer)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def my_turn(self) -> bool:
+        """Whether this seat has a decision to make (during the deal: a declaration to offer)."""
+        return bool(self.legal)
+
+    def moves(self, kind: Act) -> list[Move]:
+        return [m for m in self.legal if m.kind is kind]
+
+
+def side_of(game: Game, seat: Seat, dealer: Seat | None) -> frozenset[Seat]:
+    """Partners in DL and TR; in SD the three defenders, or the declarer alone (each seat alone
+    before there is one)."""
+    if game is Game.SD:
+        if dealer is None or seat == dealer:
+            return frozenset({seat})
+        return frozenset(s for s in SEATS if s != dealer)
+    return frozenset({seat, seat.partner})
+
+
+def catchers_of(game: Game, dealer: Seat | None) -> frozenset[Seat]:
+    if dealer is None:
+        return frozenset()
+    if game is Game.SD:
+        return frozenset(s for s in SEATS if s != dealer)
+    return frozenset(dealer.team.other.seats)
+
+
+def team_levels(levels: Mapping[Team, int]) -> dict[Team, Rank]:
+    return {t: Rank(int(v)) for t, v in levels.items()}
+
+
+# ---------------------------------------------------------------------- cutting
+
+
+def event_for(event: Event, seat: Seat | None) -> Event:
+    """``event`` as ``seat`` may see it; None is the referee, who sees everything."""
+    if seat is None or not isinstance(event, Secret) or seat in event.audience:
+        return event
+    return msgspec.structs.replace(event, **dict.fromkeys(event.SECRET))
+
+
+def events_for(events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
+    return tuple(event_for(e, seat) for e in events)
+
+
+def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> SeatView:
+    """``seat``'s view of ``match`` now. ``legal``: its legal moves, when the caller has them."""
+    hand = match.hand
+    trump = hand.trump
+    own = list(hand.hands[seat].elements())
+    kitty: Cards | None = None
+    if hand.kitty_public or seat in hand.kitty_known_to:
+        kitty = tuple(hand.kitty)
+    declaration: DeclarationView | None = None
+    tribute: TributeView | None = None
+    bj_shown: Seat | None = None
+    bids: tuple[tuple[Seat, int | None], ...] = ()
+    first_bidder = bid = None
+    if isinstance(hand, DLHand):
+        bj_shown = hand.bj_shown_by
+        if hand.standing is not None:
+            d = hand.standing
+            declaration = DeclarationView(d.seat, d.suit, d.strength.name.lower(), d.cards)
+        due = hand.due
+        if due is not None:
+            if seat in (due.payer, due.receiver):  # they saw the cards pass (DL-TRIB-4/5)
+                tribute = TributeView(
+                    due.payer, due.receiver, due.blood, hand.tribute_cards, hand.returned_cards
+                )
+            else:
+                tribute = TributeView(due.payer, due.receiver, due.blood)
+    elif isinstance(hand, TRHand):
+        if hand.standing is not None:
+            s = hand.standing
+            declaration = DeclarationView(s.seat, s.suit, s.kind.value)
+    elif isinstance(hand, SDHand):
+        first_bidder = hand.first_bidder
+        bids = tuple(hand.bidding.history)
+        bid = hand.bid
+    return SeatView(
+        game=match.game,
+        options=match.options,
+        seat=seat,
+        hand_number=hand.number,
+        phase=match.phase,
+        step=hand.step,
+        hand=tuple(sorted_cards(own, trump) if trump else sorted(own)),
+        counts=tuple([hand.hands[s].total() for s in SEATS]),
+        cards_dealt=hand.dealt,
+        dealer=hand.dealer,
+        level=hand.level,
+        trump=trump,
+        turn=hand.public_turn(),
+        trick=tuple(hand.trick),
+        tricks=tuple(hand.tricks),
+        won_points=tuple([hand.won_points[s] for s in SEATS]),
+        kitty_size=len(hand.kitty),
+        kitty=kitty,
+        kitty_seen=hand.shown_kitty if seat in hand.shown_to else None,
+        kitty_taken=hand.taken_kitty if seat == hand.dealer and hand.taken_kitty else None,
+        declaration=declaration,
+        big_joker_shown_by=bj_shown,
+        tribute=tribute,
+        first_bidder=first_bidder,
+        bids=bids,
+        bid=bid,
+        levels=match.team_levels(),
+        coins=match.coins(),
+        blood=match.blood(),
+        result=hand.result,
+        history=tuple(match.history),
+        winner=match.winner,
+        legal=tuple(match.legal_actions(seat) if legal is None else legal),
+    )
