@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from ..engine.view import side_of
 from ..rules import dl_settle, sd, tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points, seat_order
 from ..rules.dl import TeamLevels
@@ -32,7 +33,6 @@ from ..rules.errors import RuleError
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from ..engine.view import side_of
 from .knowledge import SEATS, Knowledge, trump_of
 from .policy import (
     Cards,

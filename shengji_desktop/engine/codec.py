@@ -278,8 +278,7 @@ def _struct_decoder(
 ) -> Decoder:
     special = overrides or {}
     fields = [
-        (name, special.get(name) or decoder(tp), optional)
-        for name, tp, optional in _fields(cls)
+        (name, special.get(name) or decoder(tp), optional) for name, tp, optional in _fields(cls)
     ]
 
     def decode(data: Json) -> Any:
@@ -462,7 +461,7 @@ def view_from_json(data: Json) -> SeatView:
     trump = data.get("trump")
     made: Trump | None = None
     if trump is not None:
-        level, suit = (_list(trump) + [None, None])[:2]
+        level, suit = [*_list(trump), None, None][:2]
         if type(level) is not int or not 2 <= level <= 14:
             raise CodecError(f"SeatView.trump: not a trump {trump!r}")
         made = Trump(view.game, Rank(level), decoder(Suit | None)(suit), view.options)
@@ -517,6 +516,4 @@ _RESULT_DECODERS: dict[type, Decoder] = {
     SDResult: _struct_decoder(SDResult),
 }
 _VIEW_ENCODER = _struct_encoder(SeatView, {"trump": _trump_json})
-_VIEW_DECODER = _struct_decoder(
-    SeatView, {"trump": lambda _: None, "legal": lambda _: ()}
-)
+_VIEW_DECODER = _struct_decoder(SeatView, {"trump": lambda _: None, "legal": lambda _: ()})

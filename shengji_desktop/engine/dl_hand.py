@@ -239,17 +239,18 @@ class DLHand(HandBase):
                 for b in burials
                 if len(b.jokers) == k
             ]
+        moves: list[Move] = [Action(Act.PASS, seat)]
         if self.kitty_public or seat in self.kitty_known_to:
-            return [Action(Act.PASS, seat)] + [
-                Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials
-            ]
+            moves += [Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials]
+            return moves
         # Only the count is offered (bounded by DL-KITTY-9, so every offer is legal: the one
         # thing the offers tell is how many jokers the kitty has room for).
         counts = sorted({len(b.jokers) for b in burials})
-        return [Action(Act.PASS, seat)] + [
+        moves += [
             Action(Act.BURY_JOKERS, seat, dl_kitty.jokers_for_burial(self.hands[seat], k))
             for k in counts
         ]
+        return moves
 
     def tribute_actions(self, seat: Seat) -> list[Move]:
         due, trump = self.due, self.trump
@@ -257,12 +258,11 @@ class DLHand(HandBase):
         if self.step is Step.REVOLT or self.step is Step.COUNTER:
             if not self.pending or seat != self.pending[0]:
                 return []
+            offers: list[Move] = [Action(Act.PASS, seat)]
             if self.step is Step.REVOLT:
                 revolts = dl_tribute.revolts_available(seat, self.hands[seat], due, self.options)
-                return [Action(Act.PASS, seat)] + [
-                    Action(Act.REVOLT, seat, (r.joker,) * 3) for r in revolts
-                ]
-            return [Action(Act.PASS, seat), Action(Act.COUNTER, seat, (BIG_JOKER,) * 3)]
+                return offers + [Action(Act.REVOLT, seat, (r.joker,) * 3) for r in revolts]
+            return [*offers, Action(Act.COUNTER, seat, (BIG_JOKER,) * 3)]
         if self.step is Step.PAY and seat == due.payer:
             choice = dl_tribute.tribute_choice(self.hands[seat], due.blood, trump)
             return [Action(Act.TRIBUTE, seat, c) for c in choice.choices()]

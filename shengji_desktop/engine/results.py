@@ -13,6 +13,7 @@ from ..rules.dl_settle import MatchEnd
 from ..rules.sd import SDOutcome
 from ..rules.tr import TRRow
 
+
 class TrickRecord(msgspec.Struct, frozen=True):
     """One finished trick: who led, who played what in order, who won it and its points."""
 

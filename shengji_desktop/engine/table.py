@@ -19,6 +19,7 @@ the LAN host, the tests. What differs between them is injected:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
@@ -145,9 +146,7 @@ class Table:
         m = self.match
         if m.phase is Phase.OVER:
             return True
-        return (
-            m.phase is Phase.SETTLED and self.hands is not None and len(m.history) >= self.hands
-        )
+        return m.phase is Phase.SETTLED and self.hands is not None and len(m.history) >= self.hands
 
     # ------------------------------------------------------------------ acting
 
@@ -157,7 +156,9 @@ class Table:
         if self.stopped:
             raise TableStopped("the table has ended")
         if action.seat != seat:
-            action = Action(action.kind, seat, action.cards, action.suit, action.value, action.taken)
+            action = Action(
+                action.kind, seat, action.cards, action.suit, action.value, action.taken
+            )
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
@@ -237,10 +238,8 @@ class Table:
         changed = self._changed
         assert changed is not None
         changed.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(changed.wait(), self.pacing.wake_after())
-        except TimeoutError:
-            pass
 
     async def _ask(self, seat: Seat, player: Player, legal: list[Move]) -> Action | None:
         view = seat_view(self.match, seat, legal)

@@ -23,9 +23,7 @@ class TRState:
         if not self.levels:
             bottom = tr.bottom_level(match.options)
             self.levels = {Team.NS: bottom, Team.EW: bottom}
-        return TRHand(
-            match.options, match.hand_rng(), match.hand_number, self.dealer, self.levels
-        )
+        return TRHand(match.options, match.hand_rng(), match.hand_number, self.dealer, self.levels)
 
     def settled(self, match: Match) -> None:
         hand = match.hand
