@@ -382,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _open_gui(args: argparse.Namespace) -> int:
     # Imported here so that the headless subcommands and --version never import Qt.
-    from shengji_desktop.ui.app import run_gui
+    from shengji_desktop.ui.main import run_gui
 
     argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
     return run_gui([argv0], exit_after_first_paint=args.exit_after_first_paint)

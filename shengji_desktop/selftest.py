@@ -143,9 +143,9 @@ def check_hard_player() -> str:
     from shengji_desktop.ai import make_player
     from shengji_desktop.ai import search as hard_search
     from shengji_desktop.engine.actions import Action
-    from shengji_desktop.engine.headless import drive
     from shengji_desktop.engine.match import Match
-    from shengji_desktop.engine.players import Player
+    from shengji_desktop.engine.table import Player, Table
+    from shengji_desktop.engine.view import SeatView
     from shengji_desktop.rules.cards import Seat
     from shengji_desktop.rules.options import Game, Options
 
@@ -161,11 +161,11 @@ def check_hard_player() -> str:
     seen: dict[str, object] = {}
 
     class Probe:
-        def decide(self, view: dict[str, object], legal: list[Action]) -> Action | None:
-            action = hard.decide(view, legal)
+        def decide(self, view: SeatView) -> Action | None:
+            action = hard.decide(view)
             search = getattr(hard, "last_search", None)
             if search:
-                seen.update(search, action=action, legal=legal)
+                seen.update(search, action=action, legal=list(view.legal))
                 raise _Searched
             return action
 
@@ -174,7 +174,7 @@ def check_hard_player() -> str:
     match = Match(Game.SD, Options(), 7)
     t0 = time.perf_counter()
     with contextlib.suppress(_Searched):
-        drive(match, players, random.Random(7), hands=1)
+        Table(match, players, rng=random.Random(7), hands=1).play()
     ms = (time.perf_counter() - t0) * 1000
     if not seen:
         raise RuntimeError("the hard player never searched in a whole SD hand")

@@ -30,13 +30,13 @@ def run(
 
     from shengji_desktop.engine.actions import Act, Action
     from shengji_desktop.engine.match import Match
+    from shengji_desktop.engine.phase import Phase
     from shengji_desktop.engine.players import RandomPlayer
     from shengji_desktop.rules.cards import Seat
     from shengji_desktop.rules.options import Game, Options
 
     from . import i18n
     from .app import MainWindow
-    from .controller import GameController
     from .dialogs import NewGame
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -74,20 +74,22 @@ def run(
 
     # A DL hand in play: 39 face-up cards, 117 backs, the 6-card kitty in its corner.
     match = Match(Game.DL, Options(), 1)
-    rng = random.Random(1)
     players = {s: RandomPlayer(random.Random(s)) for s in Seat}
-    while match.phase != "play":
-        if match.phase == "deal":
+    while match.phase is not Phase.PLAY:
+        if match.phase is Phase.DEAL:
             match.apply(Action(Act.DEAL))
             continue
         seat = match.to_act()[0]
-        match.apply(players[seat].choose(match, seat, match.legal_actions(seat)))
-    del rng
-    controller = window.start_match(match, ["human", "random", "random", "random"], [])
+        match.apply(players[seat].choose(match.legal_actions(seat)))
     window.animator.set_speed("instant")
-    for _ in range(20):
+    session = window.games.start_match(match, ["human", "random", "random", "random"], [])
+    deadline = time.perf_counter() + 10
+    while session.view is None or window.last_view is None:
         app.processEvents()
-    controller.shutdown()
+        if time.perf_counter() > deadline:
+            raise RuntimeError("the table never showed the DL position")
+    window.stop_session()
+    window.scene.sync(session.view, 0)
     scene = window.scene
     cards_on_table = (
         len(scene.hand)
@@ -112,8 +114,7 @@ def run(
     paint_ms = times[len(times) // 2]
 
     # Frames while dealing a DL hand at normal speed.
-    window.stop_controller()
-    window.start_new(
+    session = window.games.start_new(
         NewGame(Game.DL, Options(), ["human", "random", "random", "random"], "normal"), seed=3
     )
     counter.count = 0
@@ -124,15 +125,16 @@ def run(
         # read before quitting: quit() closes the window, which ends the game
         seen["frames"] = counter.count
         seen["seconds"] = time.perf_counter() - start
-        c = window.controller
-        seen["dealt"] = c.match.hand.dealt if isinstance(c, GameController) else 0
+        view = window.last_view
+        seen["dealt"] = view.cards_dealt if view is not None else 0
         app.quit()
 
     QTimer.singleShot(int(deal_seconds * 1000), stop)
     app.exec()
     fps = seen["frames"] / seen["seconds"]
     dealt = int(seen["dealt"])
-    window.stop_controller()
+    window.stop_session()
+    del session
 
     import resource
 

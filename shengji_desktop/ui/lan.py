@@ -1,11 +1,10 @@
 """The bridge from the window to LAN play (shengji_desktop.net, which knows no Qt).
 
 ``HostRunner`` runs a ``TableHost`` (and its LAN advertisement) on an asyncio loop in a
-thread of its own. ``RemoteController`` plays one seat through a ``ThreadedClient`` and
-offers the table what ``GameController`` offers for a local match (the same signals, the
-same ``act``/``play_cards``/``choose_cards``/``hint`` methods), but every state comes from
-the host's view stream: callbacks of the client thread are re-emitted as Qt signals, which
-Qt queues to the GUI thread.
+thread of its own. ``RemoteLink`` is a ``Session``'s link to a LAN table: a
+``ThreadedClient`` whose updates (typed events and the seat's view, decoded by the engine's
+codec) reach the session like a local table's; lobby and connection news are Qt signals of
+the link, queued to the GUI thread.
 """
 
 from __future__ import annotations
@@ -16,12 +15,12 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QThreadPool, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 
-from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.ai import make_player
+from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.events import Event
-from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.players import Player
+from shengji_desktop.engine.view import SeatView
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
 from shengji_desktop.net.discovery import Advertiser, Interfaces
@@ -30,9 +29,8 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
 
-from .controller import CHOOSE_KINDS, CardChoices, SelectionCheck, player_for
 from .i18n import tr
-from .tasks import Task
+from .session import Session
 from .texts import kind_name, reason_text
 
 SEAT_KINDS = ("open", "easy", "normal", "hard")
@@ -87,9 +85,6 @@ class _HostEvents(HostListener):
     def on_lobby(self, lobby: p.Lobby) -> None:
         self.runner._lobby_changed(lobby)
         self.runner.lobby_changed.emit(lobby)
-
-    def on_events(self, events: list[Event], match: Match) -> None:
-        pass
 
     def on_finished(self, reason: str, summary: dict[str, Any]) -> None:
         self.runner.finished.emit(reason)
@@ -162,6 +157,7 @@ class HostRunner(QObject):
                 self.resume_from,
                 self.settings,
                 listener=_HostEvents(self),
+                make_player=make_player,
                 save_path=self.save_path,
             )
         else:
@@ -173,6 +169,7 @@ class HostRunner(QObject):
                 self.settings,
                 save_path=self.save_path,
                 listener=_HostEvents(self),
+                make_player=make_player,
             )
         port = await self.host.start(self.bind, self.wanted_port)
         if self.advertise is not None:
@@ -223,28 +220,29 @@ class HostRunner(QObject):
 
 
 class _ClientEvents(ClientListener):
-    """Client-thread callbacks, re-emitted as signals (queued to the GUI thread)."""
+    """Client-thread callbacks: updates to the session, the rest re-emitted as signals
+    (queued to the GUI thread)."""
 
-    def __init__(self, c: RemoteController) -> None:
-        self.c = c
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
 
     def on_connection(self, connected: bool, detail: str) -> None:
-        self.c._connection.emit(connected, detail)
+        self.link._connection.emit(connected, detail)
 
     def on_welcome(self, welcome: p.Welcome) -> None:
-        self.c._welcome.emit(welcome)
+        self.link._welcome.emit(welcome)
 
     def on_lobby(self, lobby: p.Lobby) -> None:
-        self.c._lobby.emit(lobby)
+        self.link._lobby.emit(lobby)
 
-    def on_update(self, update: p.Update) -> None:
-        self.c._update.emit(update)
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.link._update.emit(update, events, view)
 
     def on_error(self, error: p.Error) -> None:
-        self.c._error.emit(error)
+        self.link._error.emit(error)
 
     def on_bye(self, bye: p.Bye) -> None:
-        self.c._bye.emit(bye)
+        self.link._bye.emit(bye)
 
 
 def host_error_text(error: p.Error) -> str:
@@ -258,19 +256,10 @@ def host_error_text(error: p.Error) -> str:
     return tr("The host refused: {message} ({code})").format(message=error.message, code=error.code)
 
 
-class RemoteController(CardChoices, QObject):
-    """One seat of a LAN table, with the interface of ``GameController`` for the window."""
+class RemoteLink(QObject):
+    """A session's link to one seat of a LAN table (see ``session.Link``). The host is the
+    referee: every state comes from its updates; the host starts the next hand by itself."""
 
-    # the GameController interface
-    events_applied = Signal(list, dict)
-    prompt_changed = Signal()
-    message = Signal(str)
-    hint_ready = Signal(object)
-    hand_over = Signal(dict)
-    match_over = Signal(dict)
-    saved = Signal()
-    failed = Signal(str)
-    # LAN only
     lobby_changed = Signal(object)  # p.Lobby
     connection_changed = Signal(bool, str)  # connected, detail
     ended = Signal(str)  # the table is over for this client: why
@@ -279,7 +268,7 @@ class RemoteController(CardChoices, QObject):
     _connection = Signal(bool, str)
     _welcome = Signal(object)
     _lobby = Signal(object)
-    _update = Signal(object)
+    _update = Signal(object, object, object)
     _error = Signal(object)
     _bye = Signal(object)
     _end = Signal()
@@ -314,21 +303,11 @@ class RemoteController(CardChoices, QObject):
         self.seat: Seat | None = None
         self.token = token
         self.lobby: p.Lobby | None = None
-        self.view: dict[str, Any] = {}
         self.seq = -1
         self.connected = False
         self.status = tr("Connecting to {address}:{port}…").format(address=address, port=port)
-        self.waiting = ""  # "", "human", "next_hand", "over"
-        self.human_legal: list[Action] = []
         self.errors: list[p.Error] = []
-        self.finished = False
-        self._holds = 0
-        self._in_flight = False
-        self._shown_settled = -1
-        self._hint_player: Player | None = None
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._tasks: set[Task] = set()
+        self.session: Session | None = None
         self._connection.connect(self._on_connection)
         self._welcome.connect(self._on_welcome)
         self._lobby.connect(self._on_lobby)
@@ -337,59 +316,37 @@ class RemoteController(CardChoices, QObject):
         self._bye.connect(self._on_bye)
         self._end.connect(self._on_end)
 
-    # ------------------------------------------------------------------ lifecycle
+    # ------------------------------------------------------------------ the link
 
-    def start(self) -> None:
-        if not self.threaded._thread.is_alive() and self.threaded.result is None:
+    def start(self, session: Session) -> None:
+        self.session = session
+        if not self.threaded.started and self.threaded.result is None:
             self.threaded.start()
 
+    def submit(self, action: Action) -> None:
+        if not self.connected:
+            if self.session is not None:
+                self.session.refuse(
+                    tr("Not connected to the host: {status}").format(status=self.status)
+                )
+            return
+        self.threaded.send_action(action)
+
+    def next_hand(self) -> bool:
+        """The host starts the next hand by itself."""
+        return False
+
+    def caught_up(self, shown: int) -> None:
+        """The host does not wait for this window's animations."""
+
     def shutdown(self) -> None:
-        self.finished = True
         self.threaded.stop()
-        self._pool.clear()
-        self._pool.waitForDone(3000)
-
-    def hold(self) -> None:
-        self._holds += 1
-
-    def release(self) -> None:
-        self._holds = max(0, self._holds - 1)
-        if self._holds == 0:
-            self._settle()
 
     def flush_save(self) -> None:
         """The host keeps the save of a LAN table."""
 
     def set_ready(self, ready: bool = True) -> None:
         self.threaded.set_ready(ready)
-
-    @property
-    def busy(self) -> bool:
-        return False
-
-    # ------------------------------------------------------------------ what the window asks
-
-    @property
-    def human(self) -> Seat | None:
-        return self.seat
-
-    @property
-    def viewer(self) -> Seat:
-        return self.seat if self.seat is not None else Seat.S
-
-    @property
-    def phase(self) -> str:
-        return str(self.view.get("phase", "deal"))
-
-    @property
-    def game(self) -> Game:
-        if self.lobby is not None:
-            return Game(self.lobby.game)
-        return Game(self.view.get("match", {}).get("game", "dl"))
-
-    def to_act(self) -> list[Seat]:
-        turn = self.view.get("turn")
-        return [Seat[turn]] if turn else []
 
     def seat_info(self, seat: Seat) -> p.SeatInfo | None:
         if self.lobby is None:
@@ -417,6 +374,10 @@ class RemoteController(CardChoices, QObject):
             return f"{info.name} ({away})" if info.name else tr("open")
         return info.name
 
+    @property
+    def game(self) -> Game | None:
+        return Game(self.lobby.game) if self.lobby is not None else None
+
     # ------------------------------------------------------------------ from the host
 
     def _on_connection(self, connected: bool, detail: str) -> None:
@@ -427,7 +388,8 @@ class RemoteController(CardChoices, QObject):
             )
         else:
             self.status = tr("Connection lost ({detail}); reconnecting…").format(detail=detail)
-            self._in_flight = False
+            if self.session is not None:
+                self.session.unanswered()
         self.connection_changed.emit(connected, self.status)
 
     def _on_welcome(self, welcome: p.Welcome) -> None:
@@ -440,69 +402,32 @@ class RemoteController(CardChoices, QObject):
         self.lobby = lobby
         self.lobby_changed.emit(lobby)
 
-    def _on_update(self, update: p.Update) -> None:
+    def _on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
         if update.seq < self.seq and not update.resync:
             return  # an older state arriving late
         self.seq = update.seq
-        self.view = update.view
-        self._in_flight = False
-        legal = [Action.from_json(a) for a in update.view.get("legal") or []]
-        if self.phase == "deal":
-            # declarations stay live while the cards come
-            if legal != self.human_legal:
-                self.human_legal = legal
-                self.prompt_changed.emit()
-        elif self.waiting:
-            self.waiting = ""
-            self.human_legal = []
-            self.prompt_changed.emit()
-        self.events_applied.emit(list(update.events), update.view)
-        if self._holds == 0:
-            self._settle()
-
-    def _settle(self) -> None:
-        """The table shows the latest view: is it our turn, a settlement, the end?"""
-        view = self.view
-        if not view or self.finished:
-            return
-        phase = self.phase
-        was = (self.waiting, list(self.human_legal))
-        if phase == "over":
-            self.waiting, self.human_legal = "over", []
-        elif phase == "settled":
-            self.waiting, self.human_legal = "next_hand", []
-        elif phase == "deal":
-            self.waiting = ""
-        else:
-            legal = [Action.from_json(a) for a in view.get("legal") or []]
-            self.waiting, self.human_legal = ("human" if legal else ""), legal
-        if (self.waiting, self.human_legal) == was:
-            return
-        self.prompt_changed.emit()
-        number = int(view.get("hand_number", view.get("match", {}).get("hand_number", 0)) or 0)
-        if self.waiting == "next_hand" and number != self._shown_settled:
-            self._shown_settled = number
-            self.hand_over.emit(view)
-        elif self.waiting == "over":
-            self.match_over.emit(view)
+        if self.session is not None:
+            self.session.deliver(events, view)
 
     def _on_error(self, error: p.Error) -> None:
         self.errors.append(error)
-        self._in_flight = False
         if error.code == p.ErrorCode.BAD_TOKEN.value:
             save_token(self.address, self.port, None)
-            self.message.emit(tr("The saved seat no longer exists at this table; join again."))
+            if self.session is not None:
+                self.session.refuse(
+                    tr("The saved seat no longer exists at this table; join again.")
+                )
             return
         text = host_error_text(error)
         if error.fatal:
             self.status = text
             self.connection_changed.emit(False, text)
-        if error.code == p.ErrorCode.ILLEGAL.value:
-            self.prompt_changed.emit()  # the buttons again, then the reason over them
-        self.message.emit(text)
+        if self.session is not None:
+            self.session.refuse(text)
 
     def _on_bye(self, bye: p.Bye) -> None:
-        self.finished = True
+        if self.session is not None:
+            self.session.finished = True
         if self.remember:
             save_token(self.address, self.port, None)
         self.status = tr("The table has ended: {reason}").format(reason=bye.reason)
@@ -520,55 +445,3 @@ class RemoteController(CardChoices, QObject):
         self.connected = False
         self.connection_changed.emit(False, self.status)
         self.ended.emit(self.status)
-
-    # ------------------------------------------------------------------ the human's actions
-
-    def act(self, action: Action) -> bool:
-        """Send the action; the host's answer comes back as an update or an error message."""
-        if self.seat is None or action.seat != self.seat:
-            return False
-        if not self.connected:
-            self.message.emit(tr("Not connected to the host: {status}").format(status=self.status))
-            return False
-        if self.phase != "deal" and self.waiting != "human":
-            self.message.emit(tr("Please wait a moment."))
-            return False
-        if self._in_flight and self.phase != "deal":
-            self.message.emit(tr("Please wait a moment."))
-            return False
-        self._in_flight = True
-        self.threaded.send_action(action)
-        return True
-
-    def next_hand(self) -> bool:
-        """The host starts the next hand by itself."""
-        return False
-
-    def card_choice(self) -> Action | None:
-        for a in self.human_legal:
-            if a.kind in CHOOSE_KINDS:
-                return a
-        return next((a for a in self.human_legal if a.kind is Act.PLAY), None)
-
-    def judge_unlisted(self, action: Action) -> SelectionCheck:
-        """A play the host did not list goes to the host, which judges it (and says why not,
-        with the rule)."""
-        return SelectionCheck(True, tr("The host judges this play."), action)
-
-    def hint(self) -> None:
-        """What the normal computer player would do with this seat's view."""
-        if self.seat is None or self.waiting != "human":
-            return
-        if self._hint_player is None:
-            self._hint_player, _ = player_for("normal", f"lan/{self.name}/hint")
-        player, view, legal = self._hint_player, dict(self.view), list(self.human_legal)
-        task = Task(lambda: player.decide(view, legal))
-        self._tasks.add(task)
-
-        def finish(result: Any) -> None:
-            self._tasks.discard(task)
-            if not isinstance(result, Exception) and self.waiting == "human":
-                self.hint_ready.emit(result)
-
-        task.signals.done.connect(finish)
-        self._pool.start(task)

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from shengji_desktop.net.discovery import FoundTable
     from shengji_desktop.net.protocol import Lobby
 
-    from .lan import HostRunner, RemoteController
+    from .lan import HostRunner, RemoteLink
 
 
 def default_name() -> str:
@@ -318,12 +318,12 @@ class LobbyDialog(QDialog):
 
     def __init__(
         self,
-        controller: RemoteController,
+        link: RemoteLink,
         runner: HostRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.link = link
         self.runner = runner
         self.closing = False
         self.setWindowTitle(tr("Table lobby"))
@@ -349,7 +349,7 @@ class LobbyDialog(QDialog):
         row = QHBoxLayout()
         self.ready_box = QCheckBox(tr("I am ready"))
         self.ready_box.setObjectName("ready")
-        self.ready_box.toggled.connect(controller.set_ready)
+        self.ready_box.toggled.connect(link.set_ready)
         row.addWidget(self.ready_box)
         row.addStretch(1)
         self.fill_box = QComboBox()
@@ -370,16 +370,16 @@ class LobbyDialog(QDialog):
         row.addWidget(self.start_button)
         row.addWidget(self.leave_button)
         layout.addLayout(row)
-        self.status = QLabel(controller.status)
+        self.status = QLabel(link.status)
         self.status.setStyleSheet("color: #666;")
         layout.addWidget(self.status)
-        controller.lobby_changed.connect(self.show_lobby)
-        controller.connection_changed.connect(self._status_changed)
-        if controller.lobby is not None:
-            self.show_lobby(controller.lobby)
+        link.lobby_changed.connect(self.show_lobby)
+        link.connection_changed.connect(self._status_changed)
+        if link.lobby is not None:
+            self.show_lobby(link.lobby)
 
     def show_lobby(self, lobby: Lobby) -> None:
-        c = self.controller
+        c = self.link
         self.title.setText(f"{lobby.table} — {game_name(Game(lobby.game))}")
         port = self.runner.port if self.runner is not None else c.port
         self.where.setText(

@@ -224,20 +224,20 @@ def play_hand(window: MainWindow | None, name: str, seed: int) -> str:
     game = Game(name.lower())
     failures: list[str] = []
     started = time.perf_counter()
-    controller = window.start_new(NewGame(game, Options(), list(SEATS), "instant"), seed=seed)
-    controller.failed.connect(failures.append)
+    session = window.games.start_new(NewGame(game, Options(), list(SEATS), "instant"), seed=seed)
+    session.failed.connect(failures.append)
     done = wait_until(
-        lambda: bool(failures) or controller.waiting in ("next_hand", "over"), HAND_TIMEOUT
+        lambda: bool(failures) or session.waiting in ("next_hand", "over"), HAND_TIMEOUT
     )
     seconds = time.perf_counter() - started
-    window.stop_controller()
+    view = session.view
+    window.stop_session()
     if failures:
         raise RuntimeError(f"the game stopped: {failures[0]}")
-    if not done:
+    if not done or view is None:
         raise TimeoutError(f"the hand was not over after {HAND_TIMEOUT:.0f} s")
-    history = controller.match.history
-    if len(history) != 1:
-        raise RuntimeError(f"{len(history)} hands settled, not 1")
+    if len(view.history) != 1:
+        raise RuntimeError(f"{len(view.history)} hands settled, not 1")
     if window.score.rowCount() != 1:
         raise RuntimeError(f"the score sheet has {window.score.rowCount()} rows, not 1")
     if window.log.rowCount() < 10:
@@ -245,9 +245,9 @@ def play_hand(window: MainWindow | None, name: str, seed: int) -> str:
     drawn = window.pixmaps.renders  # card pictures drawn for the table so far (cached)
     if drawn < 1:
         raise RuntimeError("no card was drawn on the table")
-    actions = len(controller.record()["actions"])
+    actions = view.cards_dealt + sum(len(t.plays) for t in view.tricks)
     return (
-        f"seats {','.join(SEATS)}, seed {seed}: settled after {actions} actions"
+        f"seats {','.join(SEATS)}, seed {seed}: settled after {actions} cards dealt and played"
         f" in {seconds:.1f} s; {window.log.rowCount()} log lines; {drawn} card pictures"
         " drawn for the table so far"
     )

@@ -1,0 +1,71 @@
+"""The program's start: the Qt application, the main window, and the startup benchmark's
+probe."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from shengji_desktop import __version__
+
+from . import i18n
+from .app import APP_NAME, ORG_NAME, MainWindow
+
+
+class FirstPaint(QObject):
+    """For ``bench startup``: prints ``first-paint`` once the window has painted, then
+    ``ready`` once it is complete (table, panel and start screen built and painted), and
+    quits."""
+
+    def __init__(self, app: QApplication, window: MainWindow) -> None:
+        super().__init__()
+        self.app = app
+        self.window = window
+        self.seen = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self.seen and event.type() == QEvent.Type.Paint:
+            self.seen = True
+            QTimer.singleShot(0, self.report)  # after this paint has finished
+        return False
+
+    def report(self) -> None:
+        self.say("first-paint")
+        self.when_built()
+
+    def when_built(self) -> None:
+        if not self.window.built:
+            QTimer.singleShot(0, self.when_built)
+            return
+        self.window.repaint()  # the complete window, painted now
+        self.say("ready")
+        self.app.quit()
+
+    @staticmethod
+    def say(line: str) -> None:
+        if sys.stdout is not None:
+            print(line, flush=True)
+
+
+def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
+    """Start Qt with these command-line arguments, show the main window and run until it closes
+    (or, for the startup benchmark, until it has painted)."""
+    # Qt's event loop keeps Python from seeing Ctrl+C in the terminal; let it end the program.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    app = QApplication(list(argv))
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORG_NAME)
+    app.setApplicationVersion(__version__)
+    i18n.install(i18n.saved_language())
+    window = MainWindow(progressive=True)
+    probe = FirstPaint(app, window) if exit_after_first_paint else None
+    if probe is not None:
+        # On the window itself, as in the bare window: an application-wide filter would be
+        # handed every object of the window, which costs PySide a type lookup for each.
+        window.installEventFilter(probe)
+    window.show()
+    return app.exec()

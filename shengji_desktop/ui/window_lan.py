@@ -1,0 +1,223 @@
+"""The window's LAN tables: host one (and sit at it), resume the one hosted before a crash,
+join one, the lobby, the connection's state, leaving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from shengji_desktop.rules.cards import Seat
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+    from .lan import HostRunner, RemoteLink
+    from .lan_dialogs import HostedTable, LobbyDialog
+    from .session import Session
+
+
+def default_hosted_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("shengji-desktop", appauthor=False)) / "hosted-table.json"
+
+
+class LanTables:
+    """Hosting and joining for one window; the window's session plays the seat."""
+
+    def __init__(self, window: MainWindow, hosted_path: Path | None) -> None:
+        self.w = window
+        self.runner: HostRunner | None = None
+        self.lobby_dialog: LobbyDialog | None = None
+        # The table this program hosts is saved here after every action (resumable); the
+        # default place is looked up when first needed (platformdirs costs ~20 ms at start).
+        self._hosted_path = hosted_path
+
+    @property
+    def hosted_path(self) -> Path:
+        if self._hosted_path is None:
+            self._hosted_path = default_hosted_path()
+        return self._hosted_path
+
+    def hosted_table_file(self) -> Path | None:
+        return self.hosted_path if self.hosted_path.exists() else None
+
+    def update_resume_action(self) -> None:
+        self.w.resume_host_action.setEnabled(self.hosted_table_file() is not None)
+
+    # ------------------------------------------------------------------ menu commands
+
+    def ask_host(self) -> None:
+        from .lan_dialogs import HostDialog
+
+        dialog = HostDialog(self.w)
+        if dialog.exec() != HostDialog.DialogCode.Accepted:
+            return
+        dialog.remember()
+        try:
+            self.host_table(dialog.table())
+        except (OSError, ValueError, RuntimeError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self.w, tr("Could not host the table"), str(exc))
+
+    def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
+        """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
+        interfaces, a list of addresses, or None (not announced)."""
+        from zeroconf import InterfaceChoice
+
+        from .lan import HostRunner, RemoteLink
+
+        self.w.stop_session()
+        runner = HostRunner(
+            table.game,
+            table.options,
+            table.seats,
+            table.settings,
+            bind=table.bind,
+            port=table.port,
+            advertise=InterfaceChoice.All if advertise == "all" else advertise,
+            seed=table.seed,
+            save_path=self.hosted_path,
+            parent=self.w,
+        )
+        port = self._run_host(runner)
+        seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
+        link = RemoteLink("127.0.0.1", port, table.player, seat=seat, remember=False)
+        return self.sit(link)
+
+    def _run_host(self, runner: HostRunner) -> int:
+        port = runner.start()
+        self.runner = runner
+        runner.finished.connect(lambda why: self.w.statusBar().showMessage(why))
+        self.w.resume_host_action.setEnabled(True)
+        return port
+
+    def ask_resume_host(self) -> None:
+        from shengji_desktop.engine.record import RecordError
+
+        path = self.hosted_table_file()
+        if path is None:
+            return
+        try:
+            self.resume_hosted_table(path)
+        except (OSError, ValueError, RuntimeError, RecordError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self.w, tr("Could not resume the table"), str(exc))
+
+    def resume_hosted_table(
+        self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""
+    ) -> Session:
+        """Host again the table saved in ``path`` (after a crash): same match, seats and
+        tokens; our own seat (South, where the host sits) is taken back with its token, and
+        the guests come back with theirs."""
+        from zeroconf import InterfaceChoice
+
+        from shengji_desktop.rules.options import Game, Options
+
+        from .lan import HostRunner, RemoteLink, seat_token
+
+        self.w.stop_session()
+        runner = HostRunner(
+            Game.SD,  # replaced by the saved table's game
+            Options(),
+            ["open"] * 4,
+            bind="0.0.0.0" if advertise is not None else "127.0.0.1",
+            port=port,
+            advertise=InterfaceChoice.All if advertise == "all" else advertise,
+            save_path=path,
+            resume_from=path,
+            parent=self.w,
+        )
+        port = self._run_host(runner)
+        token = seat_token(runner, Seat.S)
+        link = RemoteLink(
+            "127.0.0.1", port, player or "host", token=token, seat="S", remember=False
+        )
+        return self.sit(link)
+
+    def ask_join(self) -> None:
+        from .lan_dialogs import JoinDialog
+
+        dialog = JoinDialog(self.w)
+        if dialog.exec() != JoinDialog.DialogCode.Accepted:
+            return
+        address, port, name = dialog.target()
+        self.join_table(address, port, name)
+
+    def join_table(self, address: str, port: int, name: str) -> Session:
+        from .lan import RemoteLink, saved_token
+
+        self.w.stop_session()
+        return self.sit(RemoteLink(address, port, name, token=saved_token(address, port)))
+
+    # ------------------------------------------------------------------ at the table
+
+    def sit(self, link: RemoteLink) -> Session:
+        """Show a LAN table: the lobby first, then the match as the host streams it."""
+        from .lan_dialogs import LobbyDialog
+
+        w = self.w
+        link.setParent(w)
+        session = w.attach(link)
+        link.lobby_changed.connect(self._lobby_changed)
+        link.connection_changed.connect(self._connection_changed)
+        link.ended.connect(self._table_ended)
+        w.lan_status.setText(link.status)
+        w.lan_status.show()
+        self.lobby_dialog = LobbyDialog(link, self.runner, w)
+        self.lobby_dialog.left.connect(self.leave_table)
+        self.lobby_dialog.show()
+        session.start()
+        return session
+
+    def leave_table(self) -> None:
+        self.w.stop_session()
+        self.w.scene.clear_table()
+        self.w.show_start()
+
+    def stop(self) -> None:
+        """Close the lobby and the hosted table (the session is stopped by the window)."""
+        if self.lobby_dialog is not None:
+            self.lobby_dialog.closing = True
+            self.lobby_dialog.close()
+            self.lobby_dialog.deleteLater()
+            self.lobby_dialog = None
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.deleteLater()
+            self.runner = None
+
+    def _lobby_changed(self, lobby: Any) -> None:
+        w = self.w
+        if w.session is None:
+            return
+        if w.score.game is None or w.score.game.value != lobby.game:
+            from shengji_desktop.rules.options import Game
+
+            w.score.reset(Game(lobby.game))
+        w.scene.names = w.seat_names()
+        if w.last_view is not None:
+            w.scene.update_plates(w.last_view)
+
+    def _connection_changed(self, connected: bool, status: str) -> None:
+        w = self.w
+        w.lan_status.setText(("● " if connected else "○ ") + status)
+        w.lan_status.setStyleSheet("" if connected else "color: #b00000; font-weight: bold;")
+        if not connected:
+            w.statusBar().showMessage(status)
+
+    def _table_ended(self, status: str) -> None:
+        from shengji_desktop.engine.phase import Phase
+
+        w = self.w
+        s = w.session
+        if s is None or s.phase is Phase.OVER:
+            return
+        w.overlay.show_content(
+            tr("Left the table"),
+            [(tr("Why"), status)],
+            [("leave", tr("Close"), self.leave_table, False)],
+        )

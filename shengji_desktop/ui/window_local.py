@@ -1,0 +1,131 @@
+"""The window's games on this computer: a new game, the saved game found at start (read off
+the GUI thread and offered as Continue), and starting a match at a local table."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QThreadPool
+
+from .i18n import tr
+from .tasks import Task
+
+if TYPE_CHECKING:
+    from shengji_desktop.engine.events import Event
+    from shengji_desktop.engine.match import Match
+
+    from .app import MainWindow
+    from .dialogs import NewGame
+    from .session import Session
+
+
+@dataclass
+class SavedGame:
+    """A game read from the autosave: the match, every event so far, who sat where."""
+
+    match: Match
+    events: list[Event]
+    seats: list[str]
+
+
+def read_saved_game(path: Path) -> SavedGame | None:
+    """The saved game at ``path``, or None when it is over or names no four seats; a corrupt
+    file raises RecordError."""
+    from shengji_desktop.engine.phase import Phase
+    from shengji_desktop.engine.record import read_json_file, replay
+
+    data = read_json_file(path, "save file")
+    match, events = replay(data)
+    ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
+    seats = list(ui.get("seats") or ["human", "normal", "normal", "normal"])
+    if match.phase is Phase.OVER or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
+        return None
+    return SavedGame(match, events, seats)
+
+
+class LocalGames:
+    """New game, Continue and the saved game of one window."""
+
+    def __init__(self, window: MainWindow, save_path: Path | None) -> None:
+        self.w = window
+        self._save_path = save_path
+        self.saved: SavedGame | None = None
+        self._load_task: Task | None = None
+
+    @property
+    def save_path(self) -> Path:
+        if self._save_path is None:
+            from shengji_desktop.engine.record import default_save_path
+
+            self._save_path = default_save_path()
+        return self._save_path
+
+    def check_saved_game(self) -> None:
+        """Read the autosave off the GUI thread; offer to continue it when it loads."""
+        path = self.save_path
+        if not path.exists():
+            return
+        task = Task(lambda: read_saved_game(path))
+        self._load_task = task
+
+        def done(result: Any) -> None:
+            from shengji_desktop.engine.record import RecordError
+
+            self._load_task = None
+            if isinstance(result, SavedGame):
+                self.saved = result
+                self.w.continue_action.setEnabled(True)
+                if self.w.session is None:
+                    self.w.show_start()
+            elif isinstance(result, RecordError | ValueError | OSError | json.JSONDecodeError):
+                self.w.statusBar().showMessage(tr("The saved game could not be read."))
+
+        task.signals.done.connect(done)
+        QThreadPool.globalInstance().start(task)
+
+    def ask_new_game(self) -> None:
+        from .dialogs import NewGameDialog, load_new_game, save_new_game
+
+        w = self.w
+        dialog = NewGameDialog(load_new_game(w.settings), w)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice()
+        save_new_game(choice, w.settings)
+        self.start_new(choice)
+
+    def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
+        from shengji_desktop.engine.match import Match
+
+        w = self.w
+        w.set_speed(choice.speed)
+        if choice.speed in w.speed_actions:
+            w.speed_actions[choice.speed].setChecked(True)
+        seed = secrets.randbits(128) if seed is None else seed  # a deal nobody can work out
+        return self.start_match(Match(choice.game, choice.options, seed), choice.seats, [])
+
+    def continue_saved(self) -> None:
+        if self.saved is None:
+            return
+        saved, self.saved = self.saved, None
+        self.w.continue_action.setEnabled(False)
+        self.start_match(saved.match, saved.seats, saved.events)
+
+    def start_match(self, match: Match, seats: list[str], past: list[Event]) -> Session:
+        """Play ``match`` here: the window's seat (S) is a person when ``seats[0]`` is
+        "human"; ``past``: the events so far of a resumed game, for the log and score sheet."""
+        from shengji_desktop.ai import make_player
+
+        from .local import LocalTable
+
+        w = self.w
+        w.stop_session()
+        link = LocalTable(match, seats, make_player, self.save_path)
+        session = w.attach(link, past)
+        session.start()
+        w.view.setFocus()
+        return session
