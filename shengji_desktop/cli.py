@@ -92,7 +92,7 @@ def _replay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from shengji_desktop.engine.headless import describe
-    from shengji_desktop.engine.record import RecordError, check, replay
+    from shengji_desktop.engine.record import RecordError, check, replay, summary_json
 
     path = Path(args.file)
     try:
@@ -111,7 +111,7 @@ def _replay(args: argparse.Namespace) -> int:
         line = describe(e)
         if line:
             print(line)
-    print(json.dumps(match.summary(), ensure_ascii=False, sort_keys=True))
+    print(json.dumps(summary_json(match), ensure_ascii=False, sort_keys=True))
     return 0
 
 

@@ -1,6 +1,8 @@
-"""Layering by reading the source: rules ← engine ← ai ← net ← ui, and only ui imports Qt.
+"""Layering by reading the source: rules ← engine ← (ai | net) ← ui, ai and net never import
+each other, only ui imports Qt, nobody outside the engine reaches into its state, nobody
+imports another module's private names, and cards are parsed only at the edges.
 
-import-linter checks the same contracts from pyproject.toml; this test keeps them enforced by
+import-linter checks the layer contracts from pyproject.toml; this test keeps them enforced by
 plain pytest too, and counts every import statement, including those inside functions and
 `if TYPE_CHECKING:` blocks.
 """
@@ -22,8 +24,16 @@ FORBIDDEN_LAYERS: dict[str, frozenset[str]] = {
     "rules": frozenset({"engine", "ai", "net", "ui"}),
     "engine": frozenset({"ai", "net", "ui"}),
     "ai": frozenset({"net", "ui"}),
-    "net": frozenset({"ui"}),
+    "net": frozenset({"ai", "ui"}),
 }
+# The engine's state (hands, match plumbing): only the engine itself imports these.
+ENGINE_INTERNALS = frozenset(
+    f"{PACKAGE}.engine.{name}"
+    for name in ("hand", "dl_hand", "tr_hand", "sd_hand", "dl_match", "tr_match", "sd_match")
+)
+# Where card text may be parsed: the rules (which define it), the codec, the command line.
+PARSERS = ("rules/", "engine/codec.py", "cli.py")
+MAX_LINES = 600
 
 
 def _layer(module: str) -> str | None:
@@ -53,13 +63,19 @@ def _imported_modules(module: str, tree: ast.AST, *, is_package: bool) -> list[t
 def layering_violations(module: str, source: str, *, is_package: bool = False) -> list[str]:
     """The imports in `source`, the text of `module`, that break the layering rules."""
     layer = _layer(module)
-    if layer not in FORBIDDEN_LAYERS:
-        return []
     tree = ast.parse(source, filename=module)
+    found = _imported_modules(module, tree, is_package=is_package)
+    internal = [
+        f"{module}:{line}: {layer} imports the engine's internals ({imported})"
+        for line, imported in found
+        if imported in ENGINE_INTERNALS and layer != "engine"
+    ]
+    if layer not in FORBIDDEN_LAYERS:
+        return internal
     # One report per statement and forbidden target: `from PySide6 import QtCore` names both
     # PySide6 and PySide6.QtCore.
     violations: dict[tuple[int, str], str] = {}
-    for line, imported in _imported_modules(module, tree, is_package=is_package):
+    for line, imported in found:
         if imported.split(".")[0] in QT_PACKAGES:
             target = "Qt"
         else:
@@ -69,7 +85,19 @@ def layering_violations(module: str, source: str, *, is_package: bool = False) -
             violations.setdefault(
                 (line, target), f"{module}:{line}: {layer} imports {target} ({imported})"
             )
-    return [violations[key] for key in sorted(violations)]
+    return [violations[key] for key in sorted(violations)] + internal
+
+
+def private_imports(module: str, source: str) -> list[str]:
+    """``from x import _name``: a private name of another module (dunders are not private)."""
+    out = []
+    for node in ast.walk(ast.parse(source, filename=module)):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                name = alias.name
+                if name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
+                    out.append(f"{module}:{node.lineno}: imports {name} from {node.module}")
+    return out
 
 
 def _package_modules() -> list[tuple[str, Path, bool]]:
@@ -112,6 +140,25 @@ def test_package_respects_layers() -> None:
         ("shengji_desktop.engine", "from .. import ai", True, "engine imports ai"),
         ("shengji_desktop.ai.search", "import shengji_desktop.net.client", False, "ai imports net"),
         ("shengji_desktop.net", "from shengji_desktop import ui", True, "net imports ui"),
+        ("shengji_desktop.net.host", "from ..ai import make_player", False, "net imports ai"),
+        (
+            "shengji_desktop.net.headless",
+            "def f():\n    from shengji_desktop.ai import make_player\n",
+            False,
+            "net imports ai",
+        ),
+        (
+            "shengji_desktop.ui.app",
+            "from shengji_desktop.engine.hand import HandBase",
+            False,
+            "ui imports the engine's internals",
+        ),
+        (
+            "shengji_desktop.cli",
+            "def f():\n    from .engine import dl_hand\n",
+            False,
+            "cli imports the engine's internals",
+        ),
         (
             "shengji_desktop.rules.trick",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import shengji_desktop.ui\n",
@@ -136,8 +183,47 @@ def test_checker_reports_bad_imports(
         ("shengji_desktop.ai", "from . import search\nfrom ..engine import game", True),
         ("shengji_desktop.net.lan", "import json\nfrom shengji_desktop.engine import game", False),
         ("shengji_desktop.ui.app", "import PySide6.QtWidgets\nimport shengji_desktop.ai", False),
+        ("shengji_desktop.engine.view", "from .dl_hand import DLHand", False),
+        ("shengji_desktop.ui.lan", "from shengji_desktop.engine.view import SeatView", False),
         ("shengji_desktop.cli", "def f():\n    from .ui.app import run_gui\n", False),
     ],
 )
 def test_checker_accepts_allowed_imports(module: str, source: str, is_package: bool) -> None:
     assert layering_violations(module, source, is_package=is_package) == []
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    found = [
+        problem
+        for name, path, _ in _package_modules()
+        for problem in private_imports(name, path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_private_import_check_finds_one() -> None:
+    assert private_imports("m", "from .hand import _ONLY, __version__, Card") == [
+        "m:1: imports _ONLY from hand"
+    ]
+
+
+def test_no_module_outside_the_rules_is_over_600_lines() -> None:
+    long = {
+        str(path.relative_to(PACKAGE_DIR)): n
+        for _, path, _ in _package_modules()
+        if not path.relative_to(PACKAGE_DIR).as_posix().startswith("rules/")
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def test_cards_are_parsed_only_at_the_edges() -> None:
+    """Inside, cards travel as ``Card`` values: text is parsed only by the rules (which define
+    it), the codec (files, the wire) and the command line."""
+    parsing = sorted(
+        path.relative_to(PACKAGE_DIR).as_posix()
+        for _, path, _ in _package_modules()
+        if "parse_card" in path.read_text(encoding="utf-8")
+        and not path.relative_to(PACKAGE_DIR).as_posix().startswith(PARSERS)
+    )
+    assert parsing == []

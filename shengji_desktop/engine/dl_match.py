@@ -18,6 +18,7 @@ class DLState:
     levels: dl.TeamLevels = field(default_factory=dl.TeamLevels)
     dealer: Seat | None = None  # None: hand 1 of a match, the BJ race decides
     blood: int = 0
+    _ranks: dict[Team, Rank] | None = field(default=None, repr=False, compare=False)
 
     def new_hand(self, match: Match) -> DLHand:
         return DLHand(
@@ -42,11 +43,15 @@ class DLState:
             match.winner = s.match_winner
             return
         self.levels = s.levels
+        self._ranks = None
         self.dealer = s.next_dealer
         self.blood = s.blood
 
     def team_levels(self) -> dict[Team, Rank]:
-        return {Team.NS: Rank(self.levels.ns), Team.EW: Rank(self.levels.ew)}
+        """The levels as ranks; one dict until they change (every view shares it: read only)."""
+        if self._ranks is None:
+            self._ranks = {Team.NS: Rank(self.levels.ns), Team.EW: Rank(self.levels.ew)}
+        return self._ranks
 
     def coins_won(self) -> dict[Seat, int] | None:
         return None

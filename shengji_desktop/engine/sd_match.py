@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 class SDState:
     coins: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(Seat, 0))
     previous_first: Seat | None = None
+    _shown: dict[Seat, int] | None = field(default=None, repr=False, compare=False)
 
     def new_hand(self, match: Match) -> SDHand:
         hand = SDHand(match.options, match.hand_rng(), match.hand_number, self.previous_first)
@@ -28,6 +29,7 @@ class SDState:
         assert isinstance(hand, SDHand)
         for seat, c in hand.coins.items():
             self.coins[seat] += c
+        self._shown = None
         if sd.session_over(match.hand_number, match.options):
             # SD-END-1 names no tie-break: everyone with the most coins wins, in seat order.
             best = max(self.coins.values())
@@ -37,7 +39,10 @@ class SDState:
         return {}
 
     def coins_won(self) -> dict[Seat, int] | None:
-        return dict(self.coins)
+        """The coins; one dict until they change (every view shares it: read only)."""
+        if self._shown is None:
+            self._shown = dict(self.coins)
+        return self._shown
 
     def blood_owed(self) -> int:
         return 0

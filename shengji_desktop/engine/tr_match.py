@@ -18,6 +18,10 @@ class TRState:
     levels: dict[Team, Rank] = field(default_factory=dict)
     coins: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(Seat, 0))
     dealer: Seat | None = None
+    # What views share until the next settlement (read only): the levels and coins.
+    _shown: tuple[dict[Team, Rank], dict[Seat, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def new_hand(self, match: Match) -> TRHand:
         if not self.levels:
@@ -31,16 +35,22 @@ class TRState:
         s = hand.settlement
         for seat, c in s.coins.items():
             self.coins[seat] += c
+        self._shown = None
         self.levels = dict(s.levels)
         self.dealer = s.next_dealer
         if s.match_winner is not None:
             match.winner = s.match_winner
 
+    def _views(self) -> tuple[dict[Team, Rank], dict[Seat, int]]:
+        if self._shown is None or self._shown[0] != self.levels:
+            self._shown = (dict(self.levels), dict(self.coins))
+        return self._shown
+
     def team_levels(self) -> dict[Team, Rank]:
-        return dict(self.levels)
+        return self._views()[0]
 
     def coins_won(self) -> dict[Seat, int] | None:
-        return dict(self.coins)
+        return self._views()[1]
 
     def blood_owed(self) -> int:
         return 0

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Mapping
 
 import msgspec
 
-from ..rules.cards import SEATS, Card, Rank, Seat, Suit, Team
+from ..rules.cards import ALL_CARDS, SEATS, Card, Rank, Seat, Suit, Team
 from ..rules.options import Game, Options
-from ..rules.ranking import Trump, sorted_cards
+from ..rules.ranking import Trump
 from .actions import Act, Move
 from .dl_hand import DLHand
 from .events import Event, Secret
@@ -140,8 +140,21 @@ def catchers_of(game: Game, dealer: Seat | None) -> frozenset[Seat]:
     return frozenset(dealer.team.other.seats)
 
 
-def team_levels(levels: Mapping[Team, int]) -> dict[Team, Rank]:
-    return {t: Rank(int(v)) for t, v in levels.items()}
+_ORDERS: dict[int, tuple[Trump, list[int]]] = {}
+
+
+def sort_order(trump: Trump) -> list[int]:
+    """Each card's place in the players' sort (``Trump.sort_key``), as a table: a view sorts
+    its hand by it after every action."""
+    entry = _ORDERS.get(id(trump))
+    if entry is None or entry[0] is not trump:
+        order = [0] * len(ALL_CARDS)
+        for place, card in enumerate(sorted(ALL_CARDS, key=trump.sort_key)):
+            order[card] = place
+        if len(_ORDERS) > 64:
+            _ORDERS.clear()
+        entry = _ORDERS[id(trump)] = (trump, order)
+    return entry[1]
 
 
 # ---------------------------------------------------------------------- cutting
@@ -162,7 +175,8 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
     """``seat``'s view of ``match`` now. ``legal``: its legal moves, when the caller has them."""
     hand = match.hand
     trump = hand.trump
-    own = list(hand.hands[seat].elements())
+    hands = hand.hands
+    own = list(hands[seat].elements())
     kitty: Cards | None = None
     if hand.kitty_public or seat in hand.kitty_known_to:
         kitty = tuple(hand.kitty)
@@ -186,44 +200,54 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
                 tribute = TributeView(due.payer, due.receiver, due.blood)
     elif isinstance(hand, TRHand):
         if hand.standing is not None:
-            s = hand.standing
-            declaration = DeclarationView(s.seat, s.suit, s.kind.value)
+            t = hand.standing
+            declaration = DeclarationView(t.seat, t.suit, t.kind.value)
     elif isinstance(hand, SDHand):
         first_bidder = hand.first_bidder
         bids = tuple(hand.bidding.history)
         bid = hand.bid
+    won = hand.won_points
+    dealer = hand.dealer
     return SeatView(
-        game=match.game,
-        options=match.options,
-        seat=seat,
-        hand_number=hand.number,
-        phase=match.phase,
-        step=hand.step,
-        hand=tuple(sorted_cards(own, trump) if trump else sorted(own)),
-        counts=tuple([hand.hands[s].total() for s in SEATS]),
-        cards_dealt=hand.dealt,
-        dealer=hand.dealer,
-        level=hand.level,
-        trump=trump,
-        turn=hand.public_turn(),
-        trick=tuple(hand.trick),
-        tricks=tuple(hand.tricks),
-        won_points=tuple([hand.won_points[s] for s in SEATS]),
-        kitty_size=len(hand.kitty),
-        kitty=kitty,
-        kitty_seen=hand.shown_kitty if seat in hand.shown_to else None,
-        kitty_taken=hand.taken_kitty if seat == hand.dealer and hand.taken_kitty else None,
-        declaration=declaration,
-        big_joker_shown_by=bj_shown,
-        tribute=tribute,
-        first_bidder=first_bidder,
-        bids=bids,
-        bid=bid,
-        levels=match.team_levels(),
-        coins=match.coins(),
-        blood=match.blood(),
-        result=hand.result,
-        history=tuple(match.history),
-        winner=match.winner,
-        legal=tuple(match.legal_actions(seat) if legal is None else legal),
+        match.game,
+        match.options,
+        seat,
+        hand.number,
+        match.phase,
+        hand.step,
+        tuple(sorted(own, key=sort_order(trump).__getitem__) if trump else sorted(own)),
+        (
+            sum(hands[_S].values()),
+            sum(hands[_E].values()),
+            sum(hands[_N].values()),
+            sum(hands[_W].values()),
+        ),
+        hand.dealt,
+        dealer,
+        hand.level,
+        trump,
+        hand.public_turn(),
+        tuple(hand.trick),
+        tuple(hand.tricks),
+        (won[_S], won[_E], won[_N], won[_W]),
+        len(hand.kitty),
+        kitty,
+        hand.shown_kitty if seat in hand.shown_to else None,
+        hand.taken_kitty if seat == dealer and hand.taken_kitty else None,
+        declaration,
+        bj_shown,
+        tribute,
+        first_bidder,
+        bids,
+        bid,
+        match.team_levels(),
+        match.coins(),
+        match.blood(),
+        hand.result,
+        tuple(match.history),
+        match.winner,
+        tuple(match.legal_actions(seat) if legal is None else legal),
     )
+
+
+_S, _E, _N, _W = SEATS  # seats looked up once: Enum attribute access is slow on hot paths
