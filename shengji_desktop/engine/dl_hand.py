@@ -372,7 +372,7 @@ class DLHand(HandBase):
             self.kitty_public = shown  # DL-KITTY-7
             buried = tuple(sorted(self.kitty))
             if shown:
-                events: list[Event] = [ev.KittyBuried(seat, buried)]
+                events: list[Event] = [ev.KittyBuried(seat, buried, audience=ev.EVERYONE)]
             else:
                 only = frozenset({seat})
                 events = [ev.KittyBuried(seat, buried, len(buried), audience=only)]

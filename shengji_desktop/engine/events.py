@@ -18,6 +18,7 @@ from .results import HandResult, Winner
 
 Cards = tuple[Card, ...]
 NOBODY: frozenset[Seat] = frozenset()
+EVERYONE: frozenset[Seat] = frozenset(Seat)
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -215,8 +216,9 @@ class KittyViewed(Secret, frozen=True):
 
 
 class KittyBuried(Secret, frozen=True):
-    """The dealer buries: a kitty shown to all (DL-KITTY-7, TR-KITTY-2) comes with no
-    ``count``; a hidden one (DL, SD-KITTY-4) with its ``count``, the cards for the dealer."""
+    """The dealer buries: a kitty shown to all (DL-KITTY-7, TR-KITTY-2: ``audience`` is
+    everyone) comes with no ``count``; a hidden one (DL, SD-KITTY-4) with its ``count``, the
+    cards for the dealer."""
 
     KIND = "kitty_buried"
     SECRET = ("kitty",)

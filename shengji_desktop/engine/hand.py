@@ -199,6 +199,7 @@ class HandBase:
         assert self.trump is not None
         self.rules = TrickRules(self.trump)
         self.phase = Phase.PLAY
+        self.step = Step.NONE
         self.turn = leader
         self.trick = []
         self._unseen = {s: self._unseen_now(s) for s in Seat} if self.game is Game.TR else None

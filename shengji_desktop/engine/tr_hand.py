@@ -153,7 +153,7 @@ class TRHand(HandBase):
         self.kitty = sorted(action.cards)
         self.kitty_public = True  # TR-KITTY-2: face up for the whole hand
         self.step = Step.NONE
-        events: list[Event] = [ev.KittyBuried(seat, tuple(self.kitty))]
+        events: list[Event] = [ev.KittyBuried(seat, tuple(self.kitty), audience=ev.EVERYONE)]
         return events + self.start_play(seat)
 
     def settle(self) -> list[Event]:
