@@ -56,7 +56,8 @@ class Raw:
 
     async def hello(self, name: str = "x", **kw: Any) -> p.Welcome:
         self.send(p.Hello(version=p.PROTOCOL_VERSION, name=name, **kw))
-        return await self.expect(p.Welcome)
+        welcome: p.Welcome = await self.expect(p.Welcome)
+        return welcome
 
     async def next(self, timeout: float = 5.0) -> p.HostMessage | None:
         """The next message, or None at EOF."""
