@@ -268,7 +268,10 @@ class TableHost:
 
     def _on_action(self, events: Sequence[Event]) -> None:
         self._autosave()
-        self.listener.on_events(list(events), self.match)
+        try:
+            self.listener.on_events(list(events), self.match)
+        except Exception as exc:  # whoever listens cannot stop the table
+            self._log(f"the host's listener failed: {exc!r}")
 
     def _finish(self, reason: str) -> None:
         summary = summary_json(self.match)

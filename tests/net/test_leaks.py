@@ -216,7 +216,8 @@ def tribute_position(seed: int) -> Match | None:
 def test_no_card_leaks_in_a_dl_hand_with_tribute(tmp_path: Path) -> None:
     """DL tribute cards are seen by the two seats involved only (DL-TRIB-4/5). The table is
     resumed at the moment the tribute is paid, so the hand the clients play surely has it."""
-    match = next(m for m in map(tribute_position, range(1, 40)) if m is not None)
+    match = next((m for m in map(tribute_position, range(1, 40)) if m is not None), None)
+    assert match is not None, "no DL match of seeds 1-39 came to a tribute"
     tokens = {s: f"token-{s.name}" for s in Seat}
     seats = [SavedSeat(s, "open", f"c{s.name}", tokens[s]) for s in Seat]
     path = tmp_path / "table.json"
@@ -258,6 +259,7 @@ def test_the_leak_check_finds_a_leak() -> None:
     events = []
     for data in record["actions"][:60]:  # mid-deal: many cards still hidden
         events += match.apply(codec.action_from_json(data))
+    assert match.phase is Phase.DEAL
     assert leaks(Seat.S, wire["S"], allowed) == []
 
     def sent(msg: p.HostMessage) -> bytes:
@@ -266,6 +268,7 @@ def test_the_leak_check_finds_a_leak() -> None:
     north = p.update_of(60, (), seat_view(match, Seat.N))
     assert leaks(Seat.S, sent(north), allowed)
     dealt_north = [e for e in events if isinstance(e, CardDealt) and e.seat is Seat.N]
+    assert dealt_north and dealt_north[-1].card is not None
     uncut = p.Update(seq=60, events=[codec.event_json(dealt_north[-1])], view={})
     assert leaks(Seat.S, sent(uncut), allowed)
     benign = p.update_of(60, (), seat_view(match, Seat.S))
