@@ -275,7 +275,7 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
         raw.send(p.Act(action=p.WireAction.of(action), ref=7))
         ack = await raw.expect(p.Update, lambda u: u.ref == 7)
         assert ack.seq == len(json.loads(before)[0]["actions"]) + 1
-        assert codec.action_json(host.match.actions[-1]) == codec.action_json(action)
+        assert codec.action_json(host.match.actions[ack.seq - 1]) == codec.action_json(action)
         await host.close()
 
     run(main)
