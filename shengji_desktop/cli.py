@@ -265,6 +265,7 @@ def _add_host(subparsers: Subparsers) -> None:
 def _host(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from shengji_desktop.ai import make_player
     from shengji_desktop.net.headless import HostConfig, run_host
     from shengji_desktop.net.host import HostSettings
     from shengji_desktop.rules.options import Game, Options
@@ -302,7 +303,7 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    return run_host(config)
+    return run_host(config, make_player)
 
 
 def _add_join(subparsers: Subparsers) -> None:
@@ -326,6 +327,7 @@ def _add_join(subparsers: Subparsers) -> None:
 def _join(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from shengji_desktop.ai import make_player
     from shengji_desktop.net.headless import JoinSettings, run_join
 
     return run_join(
@@ -339,7 +341,8 @@ def _join(args: argparse.Namespace) -> int:
             seed=args.seed,
             reconnect_for=args.reconnect_for,
             think_delay=args.think_delay,
-        )
+        ),
+        make_player,
     )
 
 

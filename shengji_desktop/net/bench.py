@@ -17,7 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
+from ..engine.events import Event
 from ..engine.players import RandomPlayer
+from ..engine.table import Player
+from ..engine.view import SeatView
 from . import protocol as p
 from .client import AISeat, TableClient
 
@@ -36,18 +39,18 @@ class _TimedClient(TableClient):
 
 
 class _TimedSeat(AISeat):
-    def __init__(self, player: RandomPlayer, index: int, arrivals: list[dict[int, float]],
+    def __init__(self, player: Player, index: int, arrivals: list[dict[int, float]],
                  acks: list[tuple[int, int, int]]) -> None:  # fmt: skip
         super().__init__(player)
         self.index = index
         self.arrivals = arrivals
         self.acks = acks
 
-    def on_update(self, update: p.Update) -> None:
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
         self.arrivals[self.index].setdefault(update.seq, time.perf_counter())
         if update.ref is not None:
             self.acks.append((self.index, update.ref, update.seq))
-        super().on_update(update)
+        super().on_update(update, events, view)
 
 
 async def _clients(port: int, seed: int) -> dict[str, Any]:

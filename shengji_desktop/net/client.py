@@ -1,9 +1,9 @@
 """The client: one seat's connection to a host, with reconnection by token, and a computer
 driver that plays the seat from the views it receives (``join --ai``).
 
-``TableClient`` runs on an asyncio loop and reports through a ``ClientListener``;
-``ThreadedClient`` runs one in a background thread for a GUI (callbacks arrive on that
-thread; thread-safe methods send).
+``TableClient`` runs on an asyncio loop and reports through a ``ClientListener``; updates
+arrive decoded (``codec``) into typed events and a ``SeatView``. ``ThreadedClient`` runs one in
+a background thread for a GUI (callbacks arrive on that thread; thread-safe methods send).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import asyncio
 import itertools
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from ..engine.actions import Action
-from ..engine.hand import Phase
-from ..engine.players import Player
+from ..engine.events import Event
+from ..engine.phase import Phase
+from ..engine.table import Player
+from ..engine.view import SeatView
 from . import protocol as p
 
 # Errors after which retrying with the same hello cannot help.
@@ -42,8 +43,10 @@ class ClientListener:
     def on_lobby(self, lobby: p.Lobby) -> None:
         pass
 
-    def on_update(self, update: p.Update) -> None:
-        """Events this seat may see and its whole view after them (``resync``: view only)."""
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        """The events this seat may see (animate them), then its whole view after them
+        (redraw from it; ``view.legal`` non-empty means this seat has a decision to make).
+        ``update`` is the message (``seq``, ``ref`` of our action, ``resync``: no events)."""
 
     def on_error(self, error: p.Error) -> None:
         """The host refused something: ``code``; for ``illegal``, the rules' reason and rule."""
@@ -83,7 +86,7 @@ class TableClient:
         self.on_raw = on_raw  # every byte received, for tests and debugging
         self.seat: str | None = None
         self.lobby: p.Lobby | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: SeatView | None = None
         self.seq = -1
         self.bye: p.Bye | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -93,7 +96,7 @@ class TableClient:
 
     # ------------------------------------------------------------------ sending
 
-    def _send(self, message: p._ClientMsg) -> bool:
+    def _send(self, message: p.ClientMessage) -> bool:
         if self._writer is None or self._writer.is_closing():
             return False
         self._writer.write(p.encode(message))
@@ -173,7 +176,8 @@ class TableClient:
                     self.on_raw(data)
                 for item in decoder.feed(data):
                     if isinstance(item, p.ProtocolError):
-                        raise ConnectionError(f"bad data from the host: {item}")
+                        # Another connection would get the same: a host this client cannot read.
+                        raise ClientClosed(f"the host sent a malformed message: {item.message}")
                     self._dispatch(item)
                 if self.bye is not None or self._stop:
                     return
@@ -191,8 +195,12 @@ class TableClient:
             self.lobby = msg
             self.listener.on_lobby(msg)
         elif isinstance(msg, p.Update):
-            self.view, self.seq = msg.view, msg.seq
-            self.listener.on_update(msg)
+            try:
+                events, view = p.read_update(msg)
+            except p.ProtocolError as exc:
+                raise ClientClosed(f"the host sent a malformed message: {exc.message}") from None
+            self.view, self.seq = view, msg.seq
+            self.listener.on_update(msg, events, view)
         elif isinstance(msg, p.Error):
             self.listener.on_error(msg)
             if msg.fatal and msg.code in FINAL_CODES:
@@ -297,9 +305,8 @@ class AISeat(ClientListener):
             if me is not None and not me.ready:
                 self.client.set_ready(True)
 
-    def on_update(self, update: p.Update) -> None:
-        history = update.view.get("match", {}).get("history", [])
-        self.hands_seen = len(history)
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.hands_seen = len(view.history)
         if self.hands is not None and self.hands_seen >= self.hands and self.client is not None:
             self.client.stop()
             return
@@ -323,18 +330,16 @@ class AISeat(ClientListener):
             if client is None or client.view is None:
                 continue
             view, seq = client.view, client.seq
-            legal_json = view.get("legal") or []
-            if not legal_json or seq == self._acted_seq:
+            if not view.legal or seq == self._acted_seq:
                 continue
             if seq != self._decided_seq:
                 self._decided_seq, self._retries = seq, 0
-            legal = [Action.from_json(a) for a in legal_json]
-            if self.think_delay and view.get("phase") != Phase.DEAL:
+            if self.think_delay and view.phase is not Phase.DEAL:
                 await asyncio.sleep(self.think_delay)
                 if client.seq != seq:
                     self._wake.set()
                     continue
-            action = await loop.run_in_executor(None, self.player.decide, view, legal)
+            action = await loop.run_in_executor(None, self.player.decide, view)
             if action is None:
                 continue
             if client.send_action(action) is not None:

@@ -1,7 +1,8 @@
 """The headless ``host`` and ``join`` commands: a table on a port, a computer at a seat.
 
 Both print readable log lines and JSON lines: ``host`` prints ``{"event": "listening", ...,
-"port": P}`` once it listens, and each command's last line is its JSON summary.
+"port": P}`` once it listens, and each command's last line is its JSON summary. Computer
+players come from the caller's seat factory (the command line passes ``ai.make_player``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.events import Event
-from ..engine.headless import describe
+from ..engine.headless import PlayerFactory, describe
 from ..engine.match import Match
 from ..engine.record import RecordError, write_atomic
+from ..engine.table import Player
 from ..rules.options import Game, Options
 from . import protocol as p
 from .client import AISeat, ClientClosed, TableClient
@@ -76,11 +78,17 @@ class HostConfig:
     quiet: bool
 
 
-async def serve(config: HostConfig, out: Out = _print) -> dict[str, Any]:
+async def serve(
+    config: HostConfig, make_player: PlayerFactory, out: Out = _print
+) -> dict[str, Any]:
     listener = _PrintingListener(out, config.quiet)
     if config.resume is not None:
         host = TableHost.resume(
-            config.resume, config.settings, listener, save_path=config.save or config.resume
+            config.resume,
+            config.settings,
+            listener,
+            make_player,
+            save_path=config.save or config.resume,
         )
     else:
         assert config.game is not None
@@ -92,6 +100,7 @@ async def serve(config: HostConfig, out: Out = _print) -> dict[str, Any]:
             config.settings,
             config.save,
             listener,
+            make_player,
         )
     listener.host = host
     port = await host.start(config.bind, config.port)
@@ -135,9 +144,9 @@ async def serve(config: HostConfig, out: Out = _print) -> dict[str, Any]:
     return summary
 
 
-def run_host(config: HostConfig) -> int:
+def run_host(config: HostConfig, make_player: PlayerFactory) -> int:
     try:
-        summary = asyncio.run(serve(config))
+        summary = asyncio.run(serve(config, make_player))
     except (RecordError, ValueError, OSError) as exc:
         print(f"shengji-desktop host: {exc}", file=sys.stderr)
         return 2
@@ -171,7 +180,7 @@ class _JoiningSeat(AISeat):
 
     def __init__(
         self,
-        player: Any,
+        player: Player,
         hands: int | None,
         think_delay: float,
         out: Out,
@@ -205,9 +214,11 @@ class JoinSettings:
     think_delay: float
 
 
-async def join(settings: JoinSettings, out: Out = _print) -> dict[str, Any]:
-    from ..ai import make_player
-
+async def join(
+    settings: JoinSettings, make_player: PlayerFactory, out: Out = _print
+) -> dict[str, Any]:
+    """Play a seat with ``make_player(settings.kind, settings.seed)`` until the table ends
+    (or ``settings.hands`` hands); the result as ``join`` prints it."""
     s = settings
     host, port = parse_address(s.address)
     player = make_player(s.kind, s.seed)
@@ -228,9 +239,9 @@ async def join(settings: JoinSettings, out: Out = _print) -> dict[str, Any]:
     }
 
 
-def run_join(settings: JoinSettings) -> int:
+def run_join(settings: JoinSettings, make_player: PlayerFactory) -> int:
     try:
-        result = asyncio.run(join(settings))
+        result = asyncio.run(join(settings, make_player))
     except ValueError as exc:
         print(f"shengji-desktop join: {exc}", file=sys.stderr)
         return 2

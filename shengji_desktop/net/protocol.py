@@ -4,18 +4,26 @@ One JSON object per line (UTF-8, ``\\n``-terminated), tagged by ``"t"``. A line 
 bound is refused before any parsing and skipped up to its newline. Every client message is
 validated against its msgspec schema; anything else becomes a ``ProtocolError`` with a code
 from ``ErrorCode`` and an English message naming the fault.
+
+Actions, events and seat views travel in the engine's JSON (``engine.codec``): ``update_of``
+writes an update from typed events and a ``SeatView``, ``read_update`` reads them back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Annotated, Any, Literal
 
 import msgspec
 
+from ..engine import codec
 from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.view import SeatView
 
-PROTOCOL_VERSION = 1
+# 2: views and events in the engine's typed JSON (codec), legal moves with card choices.
+PROTOCOL_VERSION = 2
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
 MAX_CLIENT_LINE = 64 * 1024
 # What a client accepts from the host: views grow with the match history.
@@ -80,7 +88,7 @@ class Ready(_ClientMsg, tag="ready", frozen=True):
 
 
 class WireAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
-    """``Action.to_json`` as a schema: kind, seat, cards, suit, value, taken."""
+    """``codec.action_json`` as a schema: kind, seat, cards, suit, value, taken."""
 
     a: Annotated[str, msgspec.Meta(max_length=16)]
     s: SeatName | None = None
@@ -92,13 +100,13 @@ class WireAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_d
     def to_action(self) -> Action:
         """The engine action; raises ProtocolError(MALFORMED) on an unknown kind or card."""
         try:
-            return Action.from_json(msgspec.to_builtins(self))
-        except ValueError as exc:
+            return codec.action_from_json(msgspec.to_builtins(self))
+        except ValueError as exc:  # codec.CodecError
             raise ProtocolError(ErrorCode.MALFORMED, str(exc)) from None
 
     @staticmethod
     def of(action: Action) -> WireAction:
-        return msgspec.convert(action.to_json(), WireAction)
+        return msgspec.convert(codec.action_json(action), WireAction)
 
 
 class Act(_ClientMsg, tag="act", frozen=True):
@@ -166,7 +174,8 @@ class Lobby(_HostMsg, tag="lobby", frozen=True):
 
 
 class Update(_HostMsg, tag="update", frozen=True):
-    """What changed (``events``, as this seat may see them) and the seat's whole view after it.
+    """What changed (``events``, as this seat may see them) and the seat's whole view after it,
+    in the codec's JSON (``update_of``; ``read_update`` gives the typed values back).
 
     ``seq`` counts the match's actions; ``resync`` marks a full resync (no events).
     ``ref`` is set only for the seat whose action caused the update."""
@@ -200,6 +209,35 @@ class Pong(_HostMsg, tag="pong", frozen=True):
 
 
 HostMessage = Welcome | Lobby | Update | Error | Bye | Pong
+
+
+def update_of(
+    seq: int,
+    events: Sequence[Event],
+    view: SeatView,
+    *,
+    resync: bool = False,
+    ref: int | None = None,
+) -> Update:
+    """The update for a seat: ``events`` already cut for it (``view.event_for``), its view."""
+    return Update(
+        seq=seq,
+        events=[codec.event_json(e) for e in events],
+        view=codec.view_json(view),
+        resync=resync,
+        ref=ref,
+    )
+
+
+def read_update(update: Update) -> tuple[tuple[Event, ...], SeatView]:
+    """The typed events and view of an update; ProtocolError(MALFORMED) naming the fault."""
+    try:
+        events = tuple(codec.event_from_json(e) for e in update.events)
+        view = codec.view_from_json(update.view)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # CodecError included
+        raise ProtocolError(ErrorCode.MALFORMED, f"malformed update {update.seq}: {exc}") from None
+    return events, view
+
 
 _encoder = msgspec.json.Encoder()
 

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from netutil import CLI, Proc, listening_port
 
+from shengji_desktop.net.protocol import PROTOCOL_VERSION
+
 BROWSE = (
     "import json, sys; from shengji_desktop.net.discovery import browse_tables; "
     "print(json.dumps([t.__dict__ for t in browse_tables(float(sys.argv[1]))]))"
@@ -83,7 +85,7 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
                 "port": port,
                 "game": "tr",
                 "free": 2,
-                "version": 1,
+                "version": PROTOCOL_VERSION,
             }
         ]
         # A player takes a seat: the announcement follows.

@@ -3,27 +3,35 @@ and mutated messages without raising, and bad input never changes the match."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.engine.hand import Phase
+from shengji_desktop.engine import codec
+from shengji_desktop.engine.actions import Action
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
-from shengji_desktop.engine.record import replay
+from shengji_desktop.engine.record import record_json
+from shengji_desktop.engine.view import seat_view
 from shengji_desktop.net import protocol as p
-from shengji_desktop.net.host import Connection, HostSettings, TableHost
+from shengji_desktop.net.host import HostSettings, TableHost
+from shengji_desktop.net.persistence import SavedSeat, table_json
+from shengji_desktop.net.transport import Connection
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 
+V = str(p.PROTOCOL_VERSION).encode()
 VALID_LINES = [
-    b'{"t":"hello","version":1,"name":"Ann"}',
-    b'{"t":"hello","version":1,"name":"\xe5\xb0\x8f\xe6\x98\x8e","seat":"N","token":"abc_DEF-1"}',
+    b'{"t":"hello","version":' + V + b',"name":"Ann"}',
+    b'{"t":"hello","version":'
+    + V
+    + b',"name":"\xe5\xb0\x8f\xe6\x98\x8e","seat":"N","token":"abc_DEF-1"}',
     b'{"t":"ready","ready":false}',
     b'{"t":"act","action":{"a":"play","c":"\xe2\x99\xa0A \xe2\x99\xa0A"},"ref":12}',
     b'{"t":"act","action":{"a":"bury_jokers","s":"W","c":"SJ BJ","t":"\xe2\x99\xa53"}}',
@@ -142,89 +150,97 @@ class FakeWriter:
         return self.closed
 
 
-class Table:
-    """A started table whose four seats are fake connections; the referee task is not run, so
-    only the fuzzed messages (and ``advance``) change the match."""
+def position(game: Game, seed: int) -> Match:
+    """A match in its play phase, mid-trick with three tricks done, reached by random seats."""
+    match = Match(game, None, seed)
+    rng = random.Random(5)
+    while True:
+        if match.phase is Phase.PLAY:
+            view = seat_view(match, Seat.S)
+            if len(view.tricks) >= 3 and view.trick:
+                return match
+        table_action = match.table_action()
+        if table_action is not None:  # the deal goes on without declarations
+            match.apply(table_action)
+            continue
+        seat = match.to_act()[0]
+        match.apply(RandomPlayer(rng).choose(match.legal_actions(seat)))
 
-    base: dict[str, Any]
+
+class Table:
+    """A started table, resumed from a file, whose four seats are fake connections; the host
+    never listens, so its referee does not run and only the fuzzed messages change the match."""
+
     base_print: str
     corpus: list[bytes]
 
-    def __init__(self, game: Game) -> None:
-        self.loop = asyncio.new_event_loop()
-        settings = HostSettings(max_errors=10**9, max_illegal=10**9, standin_kind="random")
-        self.host = TableHost(game, None, 21, ["open"] * 4, settings)
+    def __init__(self, game: Game, path: Path) -> None:
+        self.path = path
+        seats = [SavedSeat(s, "open", f"n{s.name}", f"token-{s.name}") for s in Seat]
+        self.tokens = {s.seat: s.token or "" for s in seats}
+        self.match = position(game, 21)
+        path.write_text(json.dumps(table_json(self.match, seats, True, None, "fuzz")))
         self.conns: dict[Seat, Connection] = {}
-        self.tokens: dict[Seat, str] = {}
+        self.stranger = self.connect()
+        self.fresh()
+
+    def fresh(self) -> None:
+        """The host as saved, every seat connected again with its token."""
+        settings = HostSettings(max_errors=10**9, max_illegal=10**9, standin_kind="random")
+        self.host = TableHost.resume(self.path, settings, save_path=self.path.with_suffix(".out"))
         for seat in Seat:
             conn = self.connect()
-            self.host._handle(conn, p.Hello(version=1, name=f"n{seat.name}", seat=seat.name))  # type: ignore[arg-type]
-            assert conn.seat is not None and conn.seat.token is not None
-            self.conns[seat], self.tokens[seat] = conn, conn.seat.token
-        self.loop.run_until_complete(self._start())
+            self.hello(conn, seat, "again")
+            self.conns[seat] = conn
         self.stranger = self.connect()
 
-    async def _start(self) -> None:
-        self.host.start_match()
-        assert self.host._referee_task is not None
-        self.host._referee_task.cancel()
+    def hello(self, conn: Connection, seat: Seat, name: str) -> None:
+        hello = p.Hello(version=p.PROTOCOL_VERSION, name=name, token=self.tokens[seat])
+        self.host.server.receive(conn, hello)
+        assert conn.seat is seat
 
     def connect(self) -> Connection:
         return Connection(FakeWriter(), "fuzz")  # type: ignore[arg-type]
 
-    def advance(self, n: int, rng: random.Random) -> None:
-        m = self.host.match
-        for _ in range(n):
-            if m.phase == Phase.OVER:
-                return
-            if m.phase == Phase.SETTLED:
-                self.host._apply(Action(Act.NEXT_HAND), None)
-            elif m.phase == Phase.DEAL:
-                self.host._apply(Action(Act.DEAL), None)
-            else:
-                seat = m.to_act()[0]
-                self.host._apply(RandomPlayer(rng).choose(m, seat, m.legal_actions(seat)), seat)
-
     def fingerprint(self) -> str:
         m = self.host.match
-        return json.dumps([m.record(), [m.view(s) for s in Seat]], sort_keys=True)
+        views = [codec.view_json(seat_view(m, s)) for s in Seat]
+        return json.dumps([record_json(m), views], sort_keys=True, ensure_ascii=False)
 
     def revive(self) -> None:
-        """Fuzzed "leave" or fatal errors close a fake connection: reconnect with the token."""
+        """Fuzzed "leave" or fatal errors close a fake connection: the transport reports it
+        gone, and it comes back with its token."""
         for seat, conn in list(self.conns.items()):
             if conn.closing:
-                state = self.host.seats[seat]
-                state.conn = None
+                self.host.server.on_closed(conn)
                 fresh = self.connect()
-                self.host._handle(fresh, p.Hello(version=1, name="back", token=self.tokens[seat]))
+                self.hello(fresh, seat, "back")
                 self.conns[seat] = fresh
         if self.stranger.closing:
+            self.host.server.on_closed(self.stranger)
             self.stranger = self.connect()
 
 
 def legal_lines(table: Table) -> list[bytes]:
-    """Valid act lines from the seats' current legal actions: mutating them gives near misses."""
+    """Valid act lines from the seats' current legal moves: mutating them gives near misses."""
     lines = []
     m = table.host.match
     for seat in Seat:
-        for action in m.legal_actions(seat)[:6]:
+        view = seat_view(m, seat)
+        for move in view.legal[:6]:
+            action = move if isinstance(move, Action) else move.action(view.hand[: move.count])
             lines.append(p.encode(p.Act(action=p.WireAction.of(action), ref=1))[:-1])
     return lines
 
 
 @pytest.fixture(scope="module", params=[Game.TR, Game.DL])
-def table(request: pytest.FixtureRequest) -> Any:
-    t = Table(request.param)
-    rng = random.Random(5)
-    m = t.host.match
-    while not (m.phase == Phase.PLAY and len(m.hand.tricks) >= 3 and m.hand.trick):
-        t.advance(1, rng)  # into the play phase, mid-trick
-        m = t.host.match
-    t.base = t.host.match.record()
+def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    t = Table(request.param, tmp_path_factory.mktemp("fuzz") / "table.json")
     t.base_print = t.fingerprint()
     t.corpus = VALID_LINES + legal_lines(t)  # fixed: the strategy may not depend on state
+    assert len(t.corpus) > len(VALID_LINES)  # the position offers moves to mutate
     yield t
-    t.loop.close()
+    t.host.referee.pacing.pool.shutdown()
 
 
 @settings(
@@ -241,7 +257,7 @@ def test_host_survives_fuzzed_messages_and_bad_input_changes_nothing(
     actions_before = len(table.host.match.actions)
     sent_before = len(conn.writer.data)  # type: ignore[attr-defined]
     for item in conn.decoder.feed(line + b"\n"):
-        table.host._handle_safely(conn, item)  # must not raise
+        table.host.server.receive(conn, item)  # must not raise
     after_actions = table.host.match.actions
     if len(after_actions) == actions_before:
         assert table.fingerprint() == table.base_print
@@ -254,12 +270,15 @@ def test_host_survives_fuzzed_messages_and_bad_input_changes_nothing(
     for reply in replies.splitlines():
         msg = p.decode_host(reply)
         assert not isinstance(msg, p.Error) or msg.code != "internal", msg
+        if isinstance(msg, p.Update):
+            p.read_update(msg)  # what the host sends, a client reads
     for seat, other in table.conns.items():  # no seat ever receives another seat's token
         for s, token in table.tokens.items():
             if s != seat:
                 assert token.encode() not in other.writer.data  # type: ignore[attr-defined]
-    table.revive()
     if len(table.host.match.actions) != actions_before:  # back to the same state every time
-        table.host.match = replay(table.base)[0]
+        table.fresh()
+    else:
+        table.revive()
     for c in [*table.conns.values(), table.stranger]:
         del c.writer.data[:]  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
 """The host over real loopback sockets, in-process: hello and tokens, refusals with clear codes,
-the rules' typed reasons, garbage disconnects, stand-ins for dropped humans, resync."""
+the rules' typed reasons, garbage disconnects, stand-ins for dropped humans, resync; the client
+decoding updates into typed events and views, and refusing a malformed host."""
 
 from __future__ import annotations
 
@@ -12,12 +13,22 @@ from typing import Any
 
 import pytest
 
+from shengji_desktop.engine import codec
 from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.engine.hand import Phase
+from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
+from shengji_desktop.engine.record import record_json
+from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.net import protocol as p
-from shengji_desktop.net.client import AISeat, ClientListener, TableClient, ThreadedClient
-from shengji_desktop.net.host import HostSettings, TableHost
+from shengji_desktop.net.client import (
+    AISeat,
+    ClientClosed,
+    ClientListener,
+    TableClient,
+    ThreadedClient,
+)
+from shengji_desktop.net.host import HostListener, HostSettings, TableHost
 from shengji_desktop.rules.cards import Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game
 
@@ -36,7 +47,7 @@ class Raw:
     async def connect(cls, port: int) -> Raw:
         return cls(*await asyncio.open_connection("127.0.0.1", port))
 
-    def send(self, data: bytes | dict[str, Any] | p._ClientMsg) -> None:
+    def send(self, data: bytes | dict[str, Any] | p.ClientMessage) -> None:
         if isinstance(data, dict):
             data = json.dumps(data).encode() + b"\n"
         elif not isinstance(data, bytes):
@@ -45,7 +56,8 @@ class Raw:
 
     async def hello(self, name: str = "x", **kw: Any) -> p.Welcome:
         self.send(p.Hello(version=p.PROTOCOL_VERSION, name=name, **kw))
-        return await self.expect(p.Welcome)
+        welcome: p.Welcome = await self.expect(p.Welcome)
+        return welcome
 
     async def next(self, timeout: float = 5.0) -> p.HostMessage | None:
         """The next message, or None at EOF."""
@@ -76,16 +88,83 @@ def run(coro: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(asyncio.wait_for(coro(), 60))
 
 
+class Changes(HostListener, ClientListener):
+    """Wakes whoever waits for a condition each time the host or a client reports something
+    (all on the test's loop): ``await changes.until(test)`` instead of polling with sleeps."""
+
+    def __init__(self) -> None:
+        self.changed = asyncio.Event()
+        self.lines: list[str] = []
+
+    def poke(self) -> None:
+        self.changed.set()
+
+    def on_log(self, line: str) -> None:
+        self.lines.append(line)
+        self.poke()
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        self.poke()
+
+    def on_events(self, events: list[Event], match: Any) -> None:
+        self.poke()
+
+    def on_finished(self, reason: str, summary: dict[str, Any]) -> None:
+        self.poke()
+
+    async def until(self, test: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+        async def wait() -> None:
+            while not test():
+                self.changed.clear()
+                await self.changed.wait()
+
+        try:
+            await asyncio.wait_for(wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"not within {timeout:g} s: {what}") from None
+
+
+class Seated(AISeat):
+    """A computer seat that pokes ``changes`` when its client is welcomed or updated."""
+
+    def __init__(self, player: Any, changes: Changes) -> None:
+        super().__init__(player)
+        self.changes = changes
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        self.changes.poke()
+
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        super().on_update(update, events, view)
+        self.changes.poke()
+
+
 async def started_host(
-    game: Game = Game.TR, seats: list[str] | None = None, **kw: Any
+    game: Game = Game.TR,
+    seats: list[str] | None = None,
+    listener: HostListener | None = None,
+    **kw: Any,
 ) -> TableHost:
-    host = TableHost(game, None, 3, seats or ["open"] * 4, HostSettings(**{**FAST, **kw}))
+    settings = HostSettings(**{**FAST, **kw})
+    host = TableHost(game, None, 3, seats or ["open"] * 4, settings, listener=listener)
     await host.start("127.0.0.1", 0)
     return host
 
 
 def state_of(host: TableHost) -> str:
-    return json.dumps([host.match.record(), [host.match.view(s) for s in host.seats]])
+    views = [codec.view_json(seat_view(host.match, s)) for s in Seat]
+    return json.dumps([record_json(host.match), views], ensure_ascii=False)
+
+
+def view_of(update: p.Update) -> SeatView:
+    return p.read_update(update)[1]
+
+
+def my_turn(update: p.Update) -> bool:
+    """The seat has a decision outside the deal: nothing moves until it acts (or a computer
+    of a seat acting at the same time does)."""
+    view = view_of(update)
+    return bool(view.legal) and view.phase is not Phase.DEAL
 
 
 def test_version_and_token_and_seat_refusals() -> None:
@@ -99,9 +178,10 @@ def test_version_and_token_and_seat_refusals() -> None:
         assert err.code == "version" and err.fatal and "99" in err.message
         assert await old.until_closed() == []
         newer = await Raw.connect(port)  # a later version's hello, with fields unknown here
-        newer.send({"t": "hello", "version": 2, "name": "new", "avatar": "🐉"})
+        newer.send({"t": "hello", "version": p.PROTOCOL_VERSION + 1, "name": "new", "x": "🐉"})
         err = await newer.expect(p.Error)
-        assert err.code == "version" and err.fatal and "speaks 1" in err.message
+        assert err.code == "version" and err.fatal
+        assert f"speaks {p.PROTOCOL_VERSION}" in err.message
         a = await Raw.connect(port)
         welcome = await a.hello("a", seat="N")
         assert welcome.seat == "N" and len(welcome.token) >= 20
@@ -168,12 +248,9 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
         welcome = await raw.hello("me")
         raw.send(p.Ready())
         # Wait until it is this seat's turn outside the deal.
-        update = await raw.expect(
-            p.Update, lambda u: u.view["legal"] and u.view["phase"] != Phase.DEAL
-        )
+        view = view_of(await raw.expect(p.Update, my_turn))
         before = state_of(host)
-        legal = [Action.from_json(a) for a in update.view["legal"]]
-        hand = update.view["hand"]
+        hand = codec.cards_text(view.hand)
         foreign = "BJ BJ BJ BJ"  # never in a 2-deck hand four times
         attempts = [
             ({"a": "play", "c": foreign}, "illegal"),
@@ -193,10 +270,12 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
                 assert err.reason and err.rule and err.message
             assert state_of(host) == before
         # A legal action is accepted and answered with an update carrying the ref.
-        action = RandomPlayer(random.Random(1)).pick_action(legal, parse_cards(hand))
+        action = RandomPlayer(random.Random(1)).decide(view)
+        assert action is not None
         raw.send(p.Act(action=p.WireAction.of(action), ref=7))
         ack = await raw.expect(p.Update, lambda u: u.ref == 7)
         assert ack.seq == len(json.loads(before)[0]["actions"]) + 1
+        assert codec.action_json(host.match.actions[ack.seq - 1]) == codec.action_json(action)
         await host.close()
 
     run(main)
@@ -209,14 +288,10 @@ def test_reconnect_with_token_resyncs_and_supersedes_the_old_connection() -> Non
         first = await Raw.connect(host.port)
         welcome = await first.hello("me")
         first.send(p.Ready())
-        await first.expect(p.Update, lambda u: u.view["phase"] != Phase.DEAL)
-        # Wait until the table waits for us: then nothing moves while we reconnect, and the
-        # resync can be compared with the host's view.
+        # Wait until the table waits for us (SD: one seat acts at a time): then nothing moves
+        # while we reconnect, and the resync can be compared with the host's view.
+        await first.expect(p.Update, my_turn)
         me = Seat[welcome.seat]
-        for _ in range(500):
-            if host.match.phase != Phase.DEAL and host.match.to_act() == [me]:
-                break
-            await asyncio.sleep(0.01)
         assert host.match.to_act() == [me]
         second = await Raw.connect(host.port)
         second.send(p.Hello(version=p.PROTOCOL_VERSION, name="me again", token=welcome.token))
@@ -224,7 +299,8 @@ def test_reconnect_with_token_resyncs_and_supersedes_the_old_connection() -> Non
         assert again.seat == welcome.seat and again.token == welcome.token
         resync = await second.expect(p.Update)
         assert resync.resync and resync.events == []
-        assert resync.view == json.loads(json.dumps(host.match.view(Seat[welcome.seat])))
+        assert view_of(resync) == seat_view(host.match, me)
+        assert resync.view == json.loads(json.dumps(codec.view_json(seat_view(host.match, me))))
         closing = await first.until_closed()
         assert any(isinstance(m, p.Error) and m.code == "superseded" for m in closing)
         # A newcomer without a token cannot take any seat once the match runs.
@@ -250,52 +326,57 @@ class Gate:
             self.left = n
             self.cond.notify_all()
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def decide(self, view: SeatView) -> Action | None:
         with self.cond:
             assert self.cond.wait_for(lambda: self.left is None or self.left > 0, 30)
             if self.left is not None:
                 self.left -= 1
-        return self.inner.decide(view, legal)
+        return self.inner.decide(view)
 
 
 def test_a_computer_stands_in_for_a_dropped_human_and_gives_the_seat_back() -> None:
     async def main() -> None:
+        changes = Changes()
         host = await started_host(
-            Game.TR, ["open", "random", "open", "random"], standin_after=0.2, hands=1
+            Game.TR, ["open", "random", "open", "random"], changes, standin_after=0.2, hands=1
         )
         assert host.port is not None
         # The other human is held after four more plays once the first one drops, so the
         # hand cannot end before the first one is back, however slowly the machine runs.
         other = Gate(RandomPlayer(random.Random(1)))
-        bots = [AISeat(RandomPlayer(random.Random(0))), AISeat(other)]
+        bots = [Seated(RandomPlayer(random.Random(0)), changes), Seated(other, changes)]
         clients = [TableClient("127.0.0.1", host.port, f"h{i}", reconnect_for=5) for i in range(2)]
         tasks = [asyncio.create_task(b.play(c)) for b, c in zip(bots, clients, strict=True)]
-        while host.match.phase != Phase.PLAY:
-            await asyncio.sleep(0.01)
+        await changes.until(lambda: host.match.phase is Phase.PLAY, "the play starts")
         other.allow(4)
-        # Drop the first human abruptly (no leave message), as a crash would.
+        # Drop the first human abruptly (no leave message), as a crash would: the client
+        # stops, and its socket is torn down on the host's side.
         tasks[0].cancel()
         seat = Seat[clients[0].seat or "S"]
-        assert clients[0]._writer is not None
-        clients[0]._writer.transport.abort()
+        conn = host.seats[seat].conn
+        assert conn is not None
+        conn.writer.transport.abort()
         moved = len(host.match.actions)
-        for _ in range(200):
-            if host.seats[seat].standin is not None and len(host.match.actions) > moved + 8:
-                break
-            await asyncio.sleep(0.02)
-        assert host.seats[seat].standin is not None, "no stand-in took the seat"
-        assert len(host.match.actions) > moved + 8, "the table did not go on"
+        await changes.until(
+            lambda: host.seats[seat].standin is not None, "a stand-in takes the dropped seat"
+        )
+        assert any(line.startswith(f"{seat.name} h0 is away") for line in changes.lines)
+        assert host.lobby().seats[list(Seat).index(seat)].standin  # the lobby shows it
+        await changes.until(lambda: len(host.match.actions) > moved + 8, "the table goes on")
+        assert not host.match.history
         # The human comes back with the token: the seat is theirs again, view resynced.
-        back = AISeat(RandomPlayer(random.Random(9)))
+        back = Seated(RandomPlayer(random.Random(9)), changes)
         rejoined = TableClient(
             "127.0.0.1", host.port, "h0", token=clients[0].token, reconnect_for=5
         )
         task = asyncio.create_task(back.play(rejoined))
-        for _ in range(200):
-            if host.seats[seat].conn is not None and rejoined.seat is not None:
-                break
-            await asyncio.sleep(0.01)
+        await changes.until(
+            lambda: rejoined.view is not None and host.seats[seat].conn is not None,
+            "the human is back and resynced",
+        )
         assert host.seats[seat].standin is None and rejoined.seat == seat.name
+        assert not host.lobby().seats[list(Seat).index(seat)].standin
+        assert any(line.startswith(f"{seat.name} h0 is back") for line in changes.lines)
         assert not host.match.history, "the seat came back during the hand"
         other.allow(None)
         summary = await host.finished()
@@ -395,11 +476,13 @@ def test_threaded_client_plays_from_its_own_thread() -> None:
         def on_welcome(self, welcome: p.Welcome) -> None:
             seen.append(threading.current_thread().name)
 
-        def on_update(self, update: p.Update) -> None:
-            view = update.view
-            if view["legal"] and view["phase"] != Phase.DEAL and self.threaded is not None:
-                legal = [Action.from_json(a) for a in view["legal"]]
-                self.threaded.send_action(self.player.pick_action(legal, parse_cards(view["hand"])))
+        def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+            seen.append(threading.current_thread().name)
+            assert all(isinstance(e, Event) for e in events)
+            if view.legal and view.phase is not Phase.DEAL and self.threaded is not None:
+                action = self.player.decide(view)
+                assert action is not None
+                self.threaded.send_action(action)
 
     async def main() -> None:
         host = await started_host(Game.SD, ["open", "random", "random", "random"], hands=1,
@@ -417,7 +500,7 @@ def test_threaded_client_plays_from_its_own_thread() -> None:
         await host.close()
 
     run(main)
-    assert seen == ["shengji-client"]
+    assert len(seen) > 10 and set(seen) == {"shengji-client"}
 
 
 def test_too_many_connections_are_turned_away() -> None:
@@ -432,5 +515,42 @@ def test_too_many_connections_are_turned_away() -> None:
         assert turned == ["busy", "busy"]
         await raws[0].hello("still fine")
         await host.close()
+
+    run(main)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"this is not json",
+        p.encode(p.Update(seq=1, events=[], view={"seat": "S"}))[:-1],
+        p.encode(p.Update(seq=1, events=[{"event": "teleported"}], view={}))[:-1],
+    ],
+)
+def test_a_malformed_host_message_ends_the_client_with_a_clear_error(line: bytes) -> None:
+    """A host this client cannot read is refused with the fault named, not a crash (nor a
+    reconnection that would read the same)."""
+    seen: list[p.Update] = []
+
+    class Listener(ClientListener):
+        def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+            seen.append(update)
+
+    async def fake_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()  # the hello
+        welcome = p.Welcome(version=p.PROTOCOL_VERSION, seat="S", token="t0", name="a")
+        writer.write(p.encode(welcome) + line + b"\n")
+        await writer.drain()
+        await reader.read()  # until the client hangs up
+
+    async def main() -> None:
+        server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        client = TableClient("127.0.0.1", port, "a", listener=Listener(), reconnect_for=5)
+        with pytest.raises(ClientClosed, match="malformed"):
+            await client.run()
+        assert client.seat == "S" and client.view is None and seen == []
+        server.close()
+        await server.wait_closed()
 
     run(main)

@@ -1,0 +1,337 @@
+"""The referee: runs a hosted table's match with the engine's ``Table`` (the one driver) and
+tells each connected seat only what that seat may see.
+
+People at the table are ``None`` seats of the ``Table``: their actions come from the connection
+handler through ``table.submit`` (the rules' refusal is answered with its reason and rule and
+changes nothing). Computer seats, and stand-ins for people who dropped, are ``Player``s from
+the injected seat factory; their decisions run on a thread pool (``HostPacing.think``), so the
+loop stays responsive. ``HostPacing`` also paces the deal, pauses after a settlement and seats a
+stand-in once a dropped person's time is up. A fault of the engine half-way through an action
+rebuilds the match from its record, so bad input can never change the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from ..engine.actions import Act, Action
+from ..engine.events import Event
+from ..engine.headless import PlayerFactory
+from ..engine.match import Match
+from ..engine.phase import Phase
+from ..engine.record import record_json, replay
+from ..engine.table import Decision, Pacing, Player, SeatWatcher, Table, TableStopped
+from ..engine.view import SeatView
+from ..rules.cards import Seat
+from ..rules.errors import Reason, RuleError
+from . import protocol as p
+from .lobby import Lobby, SeatState
+from .settings import HostSettings
+from .transport import Connection, Server
+
+# A computer's fault that recurs this often without the match moving on ends the table.
+MAX_FAULTS = 3
+
+
+class HostPacing(Pacing):
+    """The host's timing: the deal's pace, the pause after a settlement, computers thinking on
+    a thread pool, and stand-ins seated when a dropped person's time is up."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.settings = referee.settings
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="shengji-ai")
+
+    async def ready(self, table: Table) -> None:
+        self.referee.seat_standins()
+
+    async def before_deal(self, table: Table) -> None:
+        await asyncio.sleep(self.settings.deal_pace)
+
+    async def before_next_hand(self, table: Table) -> None:
+        await asyncio.sleep(self.settings.settle_pause)
+
+    async def think(self, decision: Decision) -> Action | None:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, decision)
+
+    def wake_after(self) -> float | None:
+        return self.referee.next_standin_in()
+
+
+class Referee:
+    """Runs ``match`` for the seats of ``lobby``. ``on_action(events)`` follows every applied
+    action (uncut events: logs, saves), ``on_seats()`` a stand-in coming or going,
+    ``on_end(reason)`` the end of the match ("match over", "hands done", "host error: ...")."""
+
+    def __init__(
+        self,
+        match: Match,
+        lobby: Lobby,
+        settings: HostSettings,
+        make_player: PlayerFactory,
+        server: Server,
+        log: Callable[[str], None],
+        *,
+        on_action: Callable[[Sequence[Event]], None],
+        on_seats: Callable[[], None],
+        on_end: Callable[[str], None],
+    ) -> None:
+        self.lobby = lobby
+        self.settings = settings
+        self.make_player = make_player
+        self.server = server
+        self.log = log
+        self.on_action = on_action
+        self.on_seats = on_seats
+        self.on_end = on_end
+        self.seed = match.seed
+        for state in lobby:
+            if not state.human:
+                state.computer = self.player(state.kind, state.seat, "computer")
+        self.player(settings.standin_kind, Seat.S, "check")  # fail now, not mid-match
+        self.pacing = HostPacing(self)
+        self.table = self._table(match)
+        self._task: asyncio.Task[None] | None = None
+        self._run: asyncio.Future[None] | None = None
+        self._acting: tuple[Seat, int | None] | None = None
+        self._fault_seq = -1
+        self._faults = 0
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def seq(self) -> int:
+        """The match's actions so far: an update's ``seq``."""
+        return len(self.table.match.actions)
+
+    def player(self, kind: str, seat: Seat, role: str) -> Player:
+        return self.make_player(kind, f"{self.seed}/{role}/{seat.name}")
+
+    # ------------------------------------------------------------------ the table
+
+    def _table(self, match: Match) -> Table:
+        table = Table(
+            match,
+            {s.seat: s.computer or s.standin for s in self.lobby},
+            rng=random.Random(f"{match.seed}/host"),
+            pacing=self.pacing,
+            hands=self.settings.hands,
+            strict=False,
+            on_fault=self._fault,
+        )
+        table.watch_referee(lambda action, events: self.on_action(events))
+        return table
+
+    def _watch(self, table: Table) -> None:
+        for state in self.lobby:
+            if state.human:
+                table.watch(state.seat, self._watcher(table, state))
+
+    def _watcher(self, table: Table, state: SeatState) -> SeatWatcher:
+        def send(events: Sequence[Event], view: SeatView) -> None:
+            if table is not self.table or state.conn is None:
+                return
+            acting = self._acting
+            ref = acting[1] if acting is not None and acting[0] is state.seat else None
+            self.server.send(state.conn, p.update_of(self.seq, events, view, ref=ref))
+
+        return send
+
+    def start(self, filled: Sequence[SeatState] = ()) -> None:
+        """The match starts (or goes on, resumed): ``filled`` open seats got computers."""
+        for state in filled:
+            state.computer = self.player(state.kind, state.seat, "computer")
+            self.table.set_player(state.seat, state.computer)
+        self._watch(self.table)
+        for state in self.lobby:
+            self.resync(state)
+        self._task = asyncio.create_task(self._supervise())
+
+    async def close(self) -> None:
+        self.table.stop()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self.pacing.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _supervise(self) -> None:
+        """Run the table to its end; after a fault, go on with the rebuilt one."""
+        while True:
+            table = self.table
+            run = self._run = asyncio.ensure_future(table.run())
+            try:
+                await asyncio.wait({run})
+            finally:
+                if not run.done():  # we are being cancelled (close)
+                    run.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await run
+            if self.table is not table:
+                continue  # rebuilt after a person's action made the engine fail
+            fault = None if run.cancelled() else run.exception()
+            if fault is not None:
+                if self._rebuild(f"the table stopped: {fault!r}", counted=True):
+                    continue
+                self.on_end(f"host error: {fault!r}")
+                return
+            if self.match.phase is Phase.OVER:
+                self.on_end("match over")
+            elif table.finished:
+                self.on_end("hands done")
+            return
+
+    def _rebuild(self, why: str, counted: bool) -> bool:
+        """Replace the match by its replayed record (the failed action was not recorded) and
+        the table by a fresh one. ``counted``: give up after MAX_FAULTS at the same point."""
+        seq = self.seq
+        if counted:
+            self._faults = self._faults + 1 if seq == self._fault_seq else 1
+            self._fault_seq = seq
+            if self._faults > MAX_FAULTS:
+                self.log(f"{why}; {MAX_FAULTS} times at action {seq}: giving up")
+                return False
+        self.log(f"{why}; the match is rebuilt from its record")
+        try:
+            match, _ = replay(record_json(self.match))
+        except Exception as exc:
+            self.log(f"the record does not replay: {exc!r}")
+            return False
+        old = self.table
+        self.table = self._table(match)
+        self._watch(self.table)
+        old.stop()
+        if self._run is not None and not self._run.done():
+            self._run.cancel()  # the supervisor goes on with the new table
+        for state in self.lobby:
+            self.resync(state)
+        return True
+
+    def _fault(self, text: str) -> None:
+        self.log(f"{text}; a legal action instead")
+
+    # ------------------------------------------------------------------ people
+
+    def act(self, conn: Connection, state: SeatState, msg: p.Act) -> None:
+        """A person's action: refused with a clear code, or submitted to the table."""
+        server = self.server
+        if not self.lobby.started:
+            server.garbage(conn, p.ErrorCode.NOT_STARTED, "the match has not started", msg.ref)
+            return
+        try:
+            action = msg.action.to_action()
+        except p.ProtocolError as exc:
+            server.garbage(conn, exc.code, exc.message, msg.ref)
+            return
+        if action.kind in (Act.DEAL, Act.NEXT_HAND):
+            server.garbage(
+                conn, p.ErrorCode.TABLE_ACTION, f"only the table may {action.kind.value}", msg.ref
+            )
+            return
+        if action.seat is not None and action.seat != state.seat:
+            server.garbage(
+                conn,
+                p.ErrorCode.NOT_YOUR_SEAT,
+                f"you sit at {state.seat.name}, not {action.seat.name}",
+                msg.ref,
+            )
+            return
+        try:
+            self.submit(state.seat, action, msg.ref)
+        except TableStopped:
+            server.garbage(conn, p.ErrorCode.NOT_STARTED, "the table has ended", msg.ref)
+            return
+        except RuleError as exc:
+            conn.illegal_streak += 1
+            if conn.illegal_streak >= self.settings.max_illegal:
+                server.fatal(
+                    conn,
+                    p.ErrorCode.TOO_MANY_ERRORS,
+                    f"{conn.illegal_streak} illegal actions in a row",
+                )
+                return
+            server.send(
+                conn,
+                p.Error(
+                    code=p.ErrorCode.ILLEGAL.value,
+                    message=str(exc),
+                    reason=exc.reason.value,
+                    rule=exc.rule,
+                    ref=msg.ref,
+                ),
+            )
+            return
+        conn.illegal_streak = 0
+
+    def submit(self, seat: Seat, action: Action, ref: int | None = None) -> list[Event]:
+        """Apply a person's action for ``seat``; RuleError leaves everything as it was (an
+        engine fault too: the match is rebuilt from its record and the action refused)."""
+        self._acting = (seat, ref)
+        try:
+            return self.table.submit(seat, action)
+        except (RuleError, TableStopped):
+            raise
+        except Exception as exc:
+            self._rebuild(f"{seat.name} {action}: engine fault {exc!r}", counted=False)
+            raise RuleError(
+                Reason.ACTION_INVALID, "GEN-SEAT-1", f"internal error: {exc!r}"
+            ) from exc
+        finally:
+            self._acting = None
+
+    def resync(self, state: SeatState) -> None:
+        """The seat's whole view now, without events."""
+        if state.conn is not None and self.lobby.started:
+            view = self.table.view(state.seat)
+            self.server.send(state.conn, p.update_of(self.seq, (), view, resync=True))
+
+    def seat_back(self, state: SeatState) -> None:
+        """A person has (re)taken their seat during the match: the stand-in leaves."""
+        if state.standin is not None:
+            state.standin = None
+            self.table.set_player(state.seat, None)
+            self.log(f"{state.seat.name} {state.name} is back; the stand-in leaves")
+        self.resync(state)
+
+    def seat_left(self, state: SeatState) -> None:
+        """A person dropped during the match: the table looks again when a stand-in is due."""
+        self.table.wake()
+
+    # ------------------------------------------------------------------ stand-ins
+
+    def _waiting(self) -> list[SeatState]:
+        return [
+            s
+            for s in self.lobby
+            if s.conn is None and s.dropped_at is not None and s.standin is None
+        ]
+
+    def seat_standins(self) -> None:
+        """A computer takes each seat whose person has been away ``standin_after`` seconds."""
+        now = time.monotonic()
+        seated = False
+        for state in self._waiting():
+            assert state.dropped_at is not None
+            if now >= state.dropped_at + self.settings.standin_after:
+                state.standin = self.player(self.settings.standin_kind, state.seat, "standin")
+                self.table.set_player(state.seat, state.standin)
+                self.log(f"{state.seat.name} {state.name} is away; a computer plays for now")
+                seated = True
+        if seated:
+            self.on_seats()
+
+    def next_standin_in(self) -> float | None:
+        """Seconds until the next stand-in is due; None when no seat waits for one."""
+        times = [
+            s.dropped_at + self.settings.standin_after - time.monotonic()
+            for s in self._waiting()
+            if s.dropped_at is not None
+        ]
+        return max(0.0, min(times)) + 0.01 if times else None
