@@ -202,6 +202,7 @@ def check_lan() -> str:
 
     import zeroconf
 
+    from shengji_desktop.ai import make_player
     from shengji_desktop.net import discovery  # zeroconf and ifaddr: imported, not used
     from shengji_desktop.net.headless import JoinSettings, join
     from shengji_desktop.net.host import HostSettings, TableHost
@@ -209,7 +210,14 @@ def check_lan() -> str:
 
     async def one_hand() -> tuple[dict[str, object], dict[str, object]]:
         settings = HostSettings(deal_pace=0.0, settle_pause=0.0, start_when_full=True, hands=1)
-        host = TableHost(Game.SD, Options(), 5, ["open", "normal", "easy", "normal"], settings)
+        host = TableHost(
+            Game.SD,
+            Options(),
+            5,
+            ["open", "normal", "easy", "normal"],
+            settings,
+            make_player=make_player,
+        )
         port = await host.start("127.0.0.1", 0)
         try:
             joining = JoinSettings(
@@ -223,7 +231,7 @@ def check_lan() -> str:
                 reconnect_for=5.0,
                 think_delay=0.0,
             )
-            seat = await join(joining, out=lambda line: None)
+            seat = await join(joining, make_player, out=lambda line: None)
             summary = await host.finished()
         finally:
             await host.close()

@@ -21,7 +21,17 @@ from typing import Any, Literal, get_args, get_origin
 
 import msgspec
 
-from ..rules.cards import Card, Rank, Seat, Suit, Team, parse_card, parse_cards
+from ..rules.cards import (
+    CARD_NAMES,
+    SEAT_NAMES,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    parse_card,
+    parse_cards,
+)
 from ..rules.options import Game, Options
 from ..rules.ranking import Trump
 from ..rules.tr import TRRow
@@ -53,12 +63,21 @@ Decoder = Callable[[Json], Any]
 
 def cards_text(cards: tuple[Card, ...]) -> str:
     """Cards as records write them: ``♠10 ♥K``, in the order given."""
-    return " ".join([str(c) for c in cards])
+    return " ".join([CARD_NAMES[c] for c in cards])
+
+
+_CARD_BY_NAME: dict[str, Card] = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
+"""The cards by the names ``str(card)`` gives: what this program writes, read back at once."""
 
 
 def _cards_of(text: Json) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise CodecError(f"cards are written as a string, not {text!r}")
+    names = text.split()
+    try:
+        return tuple([_CARD_BY_NAME[name] for name in names])
+    except KeyError:  # written another way (``S10``, no spaces): the rules' parser
+        pass
     try:
         return tuple(parse_cards(text))
     except ValueError as exc:
@@ -68,6 +87,9 @@ def _cards_of(text: Json) -> tuple[Card, ...]:
 def _card_of(text: Json) -> Card:
     if not isinstance(text, str):
         raise CodecError(f"a card is written as a string, not {text!r}")
+    card = _CARD_BY_NAME.get(text)
+    if card is not None:
+        return card
     try:
         return parse_card(text)
     except ValueError as exc:
@@ -114,17 +136,19 @@ _NONE = type(None)
 def encoder(tp: Any) -> Encoder:
     """The function that turns a value of type ``tp`` into JSON data."""
     if tp is Seat:
-        return lambda s: s.name
+        return SEAT_NAMES.__getitem__
     if tp is Suit:
         return lambda s: s.letter
     if tp is Rank:
         return lambda r: r.label
     if tp is Card:
-        return str
+        return CARD_NAMES.__getitem__
     if tp == _CARDS:
         return cards_text
+    if tp == Plays:
+        return _plays_json
     if tp is Options:
-        return lambda o: o.to_dict()
+        return _options_json
     if isinstance(tp, type) and issubclass(tp, Enum):
         return lambda e: e.value
     if tp in (int, str, bool, float):
@@ -168,6 +192,8 @@ def decoder(tp: Any) -> Decoder:
         return _card_of
     if tp == _CARDS:
         return _cards_of
+    if tp == Plays:
+        return _plays_of
     if tp is Options:
         return _options_of
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -233,11 +259,47 @@ def _dict(v: Json) -> dict[str, Any]:
     return v
 
 
+_OPTIONS: dict[tuple[tuple[str, Any], ...], Options] = {}
+
+
 def _options_of(data: Json) -> Options:
+    """Rule options (one object per set of values: every view carries them)."""
     try:
-        return Options.from_dict(_dict(data))
-    except (ValueError, TypeError) as exc:
-        raise CodecError(f"rule options: {exc}") from None
+        key = tuple(sorted(_dict(data).items()))
+        options = _OPTIONS.get(key)
+    except TypeError:  # a value that is not hashable: malformed, the options say why
+        key, options = (), None
+    if options is None:
+        try:
+            options = Options.from_dict(data)
+        except (ValueError, TypeError) as exc:
+            raise CodecError(f"rule options: {exc}") from None
+        if key:
+            if len(_OPTIONS) > 64:
+                _OPTIONS.clear()
+            _OPTIONS[key] = options
+    return options
+
+
+def _options_json(options: Options) -> Json:
+    return options.to_dict()
+
+
+Plays = tuple[tuple[Seat, tuple[Card, ...]], ...]
+_SEAT_BY_NAME = dict(Seat.__members__)
+
+
+def _plays_json(plays: Plays) -> Json:
+    return [[SEAT_NAMES[seat], cards_text(cards)] for seat, cards in plays]
+
+
+def _plays_of(data: Json) -> Plays:
+    out = []
+    for item in _list(data):
+        if not isinstance(item, list) or len(item) != 2 or item[0] not in _SEAT_BY_NAME:
+            raise CodecError(f"not a play: {item!r}")
+        out.append((_SEAT_BY_NAME[item[0]], _cards_of(item[1])))
+    return tuple(out)
 
 
 def _fields(cls: type[msgspec.Struct]) -> list[tuple[str, Any, bool]]:

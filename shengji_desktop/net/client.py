@@ -223,6 +223,11 @@ class ThreadedClient:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._main, name="shengji-client", daemon=True)
 
+    @property
+    def started(self) -> bool:
+        """Whether ``start()`` has been called (the thread may have ended since)."""
+        return self._thread.ident is not None
+
     def start(self) -> None:
         self._thread.start()
 
