@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..rules import dl_kitty, sd, tr
@@ -130,7 +130,8 @@ class ChooseCards:
     seat: Seat
     count: int
     constraint: Constraint
-    hand: tuple[Card, ...] = ()  # the cards to choose from
+    # The cards to choose from: the seat's own hand, in no particular order (not compared).
+    hand: tuple[Card, ...] = field(default=(), compare=False)
 
     def check(self, cards: Sequence[Card]) -> None:
         """Raise the rules' RuleError (reason and rule ID) unless ``cards`` may be chosen."""

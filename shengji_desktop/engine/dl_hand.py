@@ -235,19 +235,23 @@ class DLHand(HandBase):
         if self.pickup is not None:
             _, k = self.pickup
             return [
-                Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken)
+                Action(Act.BURY_JOKERS, seat, tuple(sorted(b.jokers)), taken=tuple(sorted(b.taken)))
                 for b in burials
                 if len(b.jokers) == k
             ]
         moves: list[Move] = [Action(Act.PASS, seat)]
         if self.kitty_public or seat in self.kitty_known_to:
-            moves += [Action(Act.BURY_JOKERS, seat, b.jokers, taken=b.taken) for b in burials]
+            moves += [
+                Action(Act.BURY_JOKERS, seat, tuple(sorted(b.jokers)), taken=tuple(sorted(b.taken)))
+                for b in burials
+            ]
             return moves
         # Only the count is offered (bounded by DL-KITTY-9, so every offer is legal: the one
         # thing the offers tell is how many jokers the kitty has room for).
         counts = sorted({len(b.jokers) for b in burials})
+        held = self.hands[seat]
         moves += [
-            Action(Act.BURY_JOKERS, seat, dl_kitty.jokers_for_burial(self.hands[seat], k))
+            Action(Act.BURY_JOKERS, seat, tuple(sorted(dl_kitty.jokers_for_burial(held, k))))
             for k in counts
         ]
         return moves

@@ -58,7 +58,7 @@ class SeatView(msgspec.Struct, frozen=True):
     phase: Phase
     step: Step
     hand: Cards  # this seat's cards, sorted by the trump once known
-    counts: tuple[int, ...]  # cards each seat holds, indexed by Seat
+    counts: tuple[int, int, int, int]  # cards each seat holds, indexed by Seat
     cards_dealt: int
     dealer: Seat | None
     level: Rank  # the hand's level (级牌); SD's 2s stand in the level tiers
@@ -66,7 +66,7 @@ class SeatView(msgspec.Struct, frozen=True):
     turn: Seat | None  # the seat the table waits for, where that is public
     trick: tuple[tuple[Seat, Cards], ...]  # the trick so far, in play order
     tricks: tuple[TrickRecord, ...]  # every finished trick (GEN-INFO-1: public)
-    won_points: tuple[int, ...]  # points won in tricks, indexed by Seat
+    won_points: tuple[int, int, int, int]  # points won in tricks, indexed by Seat
     kitty_size: int
     kitty: Cards | None  # the kitty now, when this seat may see it
     kitty_seen: Cards | None  # the kitty this seat was shown before the pick-up (SD-KITTY-2)
