@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.view import SeatView
-from shengji_desktop.rules.cards import Card, Seat
+from shengji_desktop.rules.cards import Card, Seat, Team
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import Trump
 
@@ -408,7 +408,7 @@ class TableScene(QGraphicsScene):
             extra = ""
             if coins is not None:
                 extra = tr("{n} coins").format(n=coins.get(seat, 0))
-            team = QColor("#3b82f6") if seat % 2 == 0 else QColor("#ef4444")
+            team = QColor("#3b82f6") if seat.team is Team.NS else QColor("#ef4444")
             if sd:
                 team = QColor("#d4a017") if view.dealer == seat else QColor("#9ca3af")
             plate.set_state(

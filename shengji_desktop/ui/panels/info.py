@@ -72,7 +72,6 @@ class InfoPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_QSS)
-        self.viewer = Seat.S
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
@@ -225,7 +224,6 @@ class InfoPanel(QFrame):
             self._show_details(True)
         text = game_text(view.game)
         viewer = view.seat
-        self.viewer = viewer
         self.game_label.setText(game_name(view.game))
         self.hand_label.setText(
             tr("Hand {n} · {phase}").format(n=view.hand_number, phase=phase_name(view.phase))
