@@ -1,15 +1,17 @@
 """Events into motion: each event moves cards between the table's zones and animates them.
 
-Batches of events arrive from the controller; the animator holds the controller while it
-shows them, one event after another, then syncs the table to the batch's view and lets the
-controller go on. ``factor`` scales every duration; 0 is instant (no animation at all).
+Batches of typed events arrive from the session with the seat's view after them; the animator
+holds the session while it shows them, one event after another (one handler per event type),
+then syncs the table to the batch's view and lets the session go on. Cards move because an
+event says which ones moved. ``factor`` scales every duration; 0 is instant (no animation).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections import deque
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -19,38 +21,92 @@ from PySide6.QtCore import (
     QSequentialAnimationGroup,
     QTimer,
     Signal,
+    SignalInstance,
 )
 
-from shengji_desktop.rules.cards import Card, Seat, parse_cards
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Card, Seat
 
 from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem
+from .layout import BACK_SCALE, SHOWN_SCALE
 from .speeds import SPEEDS
-from .table import BACK_SCALE, SHOWN_SCALE, TableScene
+from .table import TableScene
 from .texts import cards_text, seat_name, suit_name
 
 
+class Source(Protocol):
+    """What the animator shows: ``events_applied(events, view)``; held while it animates."""
+
+    @property
+    def events_applied(self) -> SignalInstance: ...
+
+    def hold(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
 class Animator(QObject):
-    event_shown = Signal(dict)
-    batch_done = Signal(dict)
+    event_shown = Signal(object)  # one Event, as it is shown
+    batch_done = Signal(object)  # the SeatView after a batch, once the table shows it
 
     def __init__(self, scene: TableScene, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.scene = scene
         self.factor = 1.0
-        self.controller: Any = None
-        self.queue: deque[tuple[list[dict[str, Any]], dict[str, Any]]] = deque()
+        self.controller: Source | None = None
+        self.queue: deque[tuple[Sequence[ev.Event], SeatView]] = deque()
         self.running = False
-        self._events: deque[dict[str, Any]] = deque()
-        self._view: dict[str, Any] = {}
+        self._events: deque[ev.Event] = deque()
+        self._view: SeatView | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._next_event)
+        # One handler per event type; each starts its animations and returns how long
+        # (unscaled ms) to wait before the next event.
+        self.handlers: dict[type[ev.Event], Callable[[Any], int]] = {
+            ev.HandStarted: self.on_hand_started,
+            ev.CardDealt: self.on_card_dealt,
+            ev.DealDone: lambda e: 150,
+            ev.Declared: self.on_declared,
+            ev.Passed: self.on_passed,
+            ev.DeclareWindow: lambda e: 200,
+            ev.BiddingStarted: self.on_bidding_started,
+            ev.Bid: self.on_bid,
+            ev.DealerFixed: self.on_dealer_fixed,
+            ev.Draw: self.on_draw,
+            ev.KittyDrawn: self.on_kitty_drawn,
+            ev.KittyFlipped: self.on_kitty_flipped,
+            ev.Redealt: self.on_redealt,
+            ev.BottomThree: self.on_bottom_three,
+            ev.TrumpFixed: self.on_trump_fixed,
+            ev.TrumpChosen: self.on_trump_chosen,
+            ev.TributeDue: self.on_tribute_due,
+            ev.Revolt: self.on_revolt,
+            ev.Countered: self.on_countered,
+            ev.TributeCancelled: self.on_tribute_cancelled,
+            ev.TributePaid: self.on_tribute_passed,
+            ev.TributeReturned: self.on_tribute_passed,
+            ev.KittyRevealed: self.on_kitty_revealed,
+            ev.KittyTaken: self.on_kitty_taken,
+            ev.KittyViewed: self.on_kitty_viewed,
+            ev.KittyBuried: self.on_kitty_buried,
+            ev.KittyShown: self.on_kitty_shown,
+            ev.JokersBuried: self.on_jokers_buried,
+            ev.PlayStarted: self.on_play_started,
+            ev.ThrowFailed: self.on_throw_failed,
+            ev.CardsPlayed: self.on_cards_played,
+            ev.TrickWon: self.on_trick_won,
+            ev.Claimed: self.on_claimed,
+            ev.HandSettled: lambda e: 300,
+            ev.MatchOver: lambda e: 300,
+        }
 
-    def attach(self, controller: Any) -> None:
-        self.controller = controller
-        controller.events_applied.connect(self.push)
+    def attach(self, session: Source) -> None:
+        self.controller = session
+        session.events_applied.connect(self.push)
 
     def detach(self) -> None:
         if self.controller is not None:
@@ -70,7 +126,7 @@ class Animator(QObject):
 
     # ------------------------------------------------------------------ the queue
 
-    def push(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
+    def push(self, events: Sequence[ev.Event], view: SeatView) -> None:
         self.queue.append((events, view))
         if self.running:
             return
@@ -87,8 +143,8 @@ class Animator(QObject):
                 self._view = view
                 self._next_event()
                 return
-            for ev in events:
-                self.event_shown.emit(ev)
+            for event in events:
+                self.event_shown.emit(event)
             self.scene.sync(view, 0)
             self.batch_done.emit(view)
         self.running = False
@@ -97,13 +153,14 @@ class Animator(QObject):
 
     def _next_event(self) -> None:
         if not self._events:
+            assert self._view is not None
             self.scene.sync(self._view, self.ms(220))
             self.batch_done.emit(self._view)
             QTimer.singleShot(0, self._next_batch)
             return
-        ev = self._events.popleft()
-        self.event_shown.emit(ev)
-        hold = self.show(ev)
+        event = self._events.popleft()
+        self.event_shown.emit(event)
+        hold = self.show(event)
         if self.factor == 0 or hold <= 0:
             self._next_event()
         else:
@@ -111,180 +168,171 @@ class Animator(QObject):
 
     # ------------------------------------------------------------------ one event
 
-    def show(self, ev: dict[str, Any]) -> int:
+    def show(self, event: ev.Event) -> int:
         """Start the event's animations; returns how long (unscaled ms) to wait before the
         next event."""
-        handler = getattr(self, "on_" + ev["event"], None)
-        if handler is None:
-            return 0
-        result: int = handler(ev)
-        return result
+        handler = self.handlers.get(type(event))
+        return handler(event) if handler is not None else 0
 
-    def _seat(self, ev: dict[str, Any], key: str = "seat") -> Seat:
-        return Seat[ev[key]]
-
-    def _name(self, seat: Seat | str) -> str:
+    def _name(self, seat: Seat) -> str:
         return seat_name(seat, self.scene.viewer)
 
     def banner(self, title: str, detail: str = "", hold: int = 1200) -> int:
         self.scene.show_banner(title, detail, self.ms(hold))
         return hold
 
-    def on_hand_started(self, ev: dict[str, Any]) -> int:
+    def on_hand_started(self, event: ev.HandStarted) -> int:
         self.scene.clear_table()
         return 0
 
-    def on_card_dealt(self, ev: dict[str, Any]) -> int:
+    def on_card_dealt(self, event: ev.CardDealt) -> int:
         s = self.scene
-        seat = self._seat(ev)
+        seat = event.seat
         start = s.pile[-1].pos() if s.pile else s.pile_pos()
         # Born at its final size: only its position animates, and it paints 1:1 in flight.
         final = s.hand_scale(len(s.hand) + 1) if seat == s.viewer else BACK_SCALE
-        item = s._new_card(None, False, start, final)
+        item = s.new_card(None, False, start, final)
         item.setRotation(s.back_rotation(seat))
         item.setZValue(3000)
-        if seat == s.viewer and "card" in ev:
-            card = parse_cards(ev["card"])[0]
-            s.give_to_hand(seat, [item], [card])
+        if seat == s.viewer and event.card is not None:
+            s.give_to_hand(seat, [item], [event.card])
             item.set_face(None, False)
-            item.flip_to(int(card), True, item.trump, self.ms(240))
+            item.flip_to(int(event.card), True, item.trump, self.ms(240))
         else:
             s.give_to_hand(seat, [item], None)
         total = (s.game.decks * 54) if s.game is not None else 0
-        remaining = total - int(ev.get("n", 0))
+        remaining = total - event.n
         if len(s.pile) > min(10, remaining):
-            s._drop([s.pile.pop()])
+            s.drop([s.pile.pop()])
         s.relayout(self.ms(260))
         return 26
 
-    def on_deal_done(self, ev: dict[str, Any]) -> int:
-        return 150
-
-    def on_declared(self, ev: dict[str, Any]) -> int:
+    def show_cards(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """A seat lays cards face up before it (a declaration, a revolt)."""
         s = self.scene
-        seat = self._seat(ev)
-        cards = parse_cards(ev["cards"])
-        s._drop(s.shown[seat])
+        s.drop(s.shown[seat])
         anchor = s.seat_anchor(seat)
-        s.shown[seat] = [s._new_card(int(c), True, anchor, SHOWN_SCALE) for c in cards]
+        s.shown[seat] = [s.new_card(int(c), True, anchor, SHOWN_SCALE) for c in cards]
         s.relayout(self.ms(320))
-        kind = ev.get("kind", "")
+
+    def on_declared(self, event: ev.Declared) -> int:
+        self.show_cards(event.seat, event.cards)
         words = {
             "big_joker": tr("Big joker!"),
             "亮主": tr("Declare"),
             "正主": tr("Overcall"),
             "封主": tr("Seal"),
         }
-        s.bubble(seat, words.get(kind, tr("Declare")), self.ms(1100))
+        self.scene.bubble(event.seat, words.get(event.kind, tr("Declare")), self.ms(1100))
         return 800
 
-    def on_passed(self, ev: dict[str, Any]) -> int:
-        self.scene.bubble(self._seat(ev), tr("Pass"), self.ms(800))
+    def on_passed(self, event: ev.Passed) -> int:
+        self.scene.bubble(event.seat, tr("Pass"), self.ms(800))
         return 380
 
-    def on_bid(self, ev: dict[str, Any]) -> int:
-        self.scene.bubble(self._seat(ev), tr("{n} points").format(n=ev["value"]), self.ms(1100))
+    def on_bid(self, event: ev.Bid) -> int:
+        text = tr("{n} points").format(n=event.value)
+        self.scene.bubble(event.seat, text, self.ms(1100))
         return 650
 
-    def on_bidding_started(self, ev: dict[str, Any]) -> int:
+    def on_bidding_started(self, event: ev.BiddingStarted) -> int:
         return self.banner(
-            tr("Bidding"), tr("{who} bids first").format(who=self._name(ev["first"])), 900
+            tr("Bidding"), tr("{who} bids first").format(who=self._name(event.first)), 900
         )
-
-    def on_declare_window(self, ev: dict[str, Any]) -> int:
-        return 200
 
     def _clear_shown(self) -> None:
         s = self.scene
         for seat in Seat:
-            s._drop(s.shown[seat])
+            s.drop(s.shown[seat])
             s.shown[seat] = []
 
-    def on_trump_fixed(self, ev: dict[str, Any]) -> int:
+    def on_trump_fixed(self, event: ev.TrumpFixed) -> int:
         self._clear_shown()
         return self.banner(
-            tr("Trump: {suit}").format(suit=suit_name(ev["suit"])),
-            tr("Dealer: {who}").format(who=self._name(ev["dealer"])),
+            tr("Trump: {suit}").format(suit=suit_name(event.suit)),
+            tr("Dealer: {who}").format(who=self._name(event.dealer)),
             1400,
         )
 
-    def on_dealer_fixed(self, ev: dict[str, Any]) -> int:
+    def on_dealer_fixed(self, event: ev.DealerFixed) -> int:
         return self.banner(
-            tr("{who} is the dealer").format(who=self._name(ev["seat"])),
-            tr("Bid: {bid} points").format(bid=ev["bid"]),
+            tr("{who} is the dealer").format(who=self._name(event.seat)),
+            tr("Bid: {bid} points").format(bid=event.bid),
             1300,
         )
 
-    def on_trump_chosen(self, ev: dict[str, Any]) -> int:
-        return self.banner(tr("Trump: {suit}").format(suit=suit_name(ev["suit"])), "", 1100)
+    def on_trump_chosen(self, event: ev.TrumpChosen) -> int:
+        return self.banner(tr("Trump: {suit}").format(suit=suit_name(event.suit)), "", 1100)
 
-    def on_bottom_three(self, ev: dict[str, Any]) -> int:
+    def on_bottom_three(self, event: ev.BottomThree) -> int:
         return self.banner(
             tr("Nobody declared"),
-            tr("Third card from the bottom: {suit} is trump").format(suit=suit_name(ev["suit"])),
+            tr("Third card from the bottom: {suit} is trump").format(suit=suit_name(event.suit)),
             1500,
         )
 
-    def on_kitty_drawn(self, ev: dict[str, Any]) -> int:
+    def on_kitty_drawn(self, event: ev.KittyDrawn) -> int:
         return self.banner(
             tr("Nobody declared"), tr("The trump suit is drawn from the kitty"), 1300
         )
 
-    def on_kitty_flipped(self, ev: dict[str, Any]) -> int:
+    def on_kitty_flipped(self, event: ev.KittyFlipped) -> int:
         s = self.scene
-        for seat_name_, card_text in ev["flips"]:
-            seat = Seat[seat_name_]
-            card = parse_cards(card_text)[0]
-            item = s._new_card(int(card), True, s.pile_pos(), 0.8)
+        for seat, card in event.flips:
+            item = s.new_card(int(card), True, s.pile_pos(), 0.8)
             s.trick[seat].append(item)
         s.relayout(self.ms(380))
         self.banner(tr("Flipping for the deal"), tr("The highest card deals"), 1900)
         return 2000
 
-    def on_kitty_revealed(self, ev: dict[str, Any]) -> int:
+    def on_kitty_revealed(self, event: ev.KittyRevealed) -> int:
         s = self.scene
-        cards = parse_cards(ev["kitty"])
-        for item, card in zip(s.pile, cards, strict=False):
+        for item, card in zip(s.pile, event.kitty, strict=False):
             item.flip_to(int(card), True, False, self.ms(300))
         s.relayout(self.ms(300))
-        if ev.get("dry"):
+        if event.dry:
             self.banner(tr("Dry pot (干锅)"), tr("The kitty is not exchanged"), 1500)
         return 1500
 
-    def on_kitty_shown(self, ev: dict[str, Any]) -> int:
-        """SD-KITTY-2 (the defenders look before the dealer takes it) or DL-KITTY-8 (shown
-        to everybody before a pick among equal cards): turn the kitty over where it lies."""
-        if "kitty" not in ev:
-            return 200
+    def turn_kitty_over(self, cards: Sequence[Card]) -> None:
+        """Show the kitty's faces where it lies (the pile, or the corner once buried)."""
         s = self.scene
-        cards = parse_cards(ev["kitty"])
         for item, card in zip(s.pile or s.kitty, cards, strict=False):
             item.flip_to(int(card), True, False, self.ms(300))
         s.relayout(self.ms(300))
-        if ev.get("seat"):
-            s.bubble(self._seat(ev), tr("Buries jokers"), self.ms(1200))
+
+    def on_kitty_viewed(self, event: ev.KittyViewed) -> int:
+        """SD-KITTY-2: the defenders look at the kitty before the declarer takes it."""
+        if event.kitty is None:
+            return 200
+        self.turn_kitty_over(event.kitty)
         return 1800
 
-    def on_kitty_taken(self, ev: dict[str, Any]) -> int:
+    def on_kitty_shown(self, event: ev.KittyShown) -> int:
+        """DL-KITTY-8: the kitty is shown to everybody before a pick among equal cards."""
+        self.turn_kitty_over(event.kitty)
+        self.scene.bubble(event.seat, tr("Buries jokers"), self.ms(1200))
+        return 1800
+
+    def on_kitty_taken(self, event: ev.KittyTaken) -> int:
         s = self.scene
-        seat = self._seat(ev)
+        seat = event.seat
         items = list(s.pile)
         s.pile = []
-        cards = parse_cards(ev["kitty"]) if "kitty" in ev else None
-        s.give_to_hand(seat, items, cards)
-        if seat == s.viewer and cards:
-            s.mark_fresh(cards)
+        s.give_to_hand(seat, items, event.kitty)
+        if seat == s.viewer and event.kitty:
+            s.mark_fresh(event.kitty)
         s.relayout(self.ms(480))
         return 700
 
-    def on_kitty_buried(self, ev: dict[str, Any]) -> int:
+    def on_kitty_buried(self, event: ev.KittyBuried) -> int:
         s = self.scene
-        seat = self._seat(ev)
-        cards = parse_cards(ev["kitty"]) if "kitty" in ev else None
-        items = s.take_from_hand(seat, cards if cards is not None else int(ev.get("count", 0)))
-        for item, card in zip(items, cards or [], strict=False):
-            item.set_face(int(card), True)
-        if cards is None:
+        cards = event.kitty
+        items = s.take_from_hand(event.seat, cards if cards is not None else event.count or 0)
+        if cards is not None:
+            for item, card in zip(items, cards, strict=False):
+                item.set_face(int(card), True)
+        else:
             for item in items:
                 item.set_face(None, False)
         s.clear_fresh()
@@ -292,59 +340,53 @@ class Animator(QObject):
         s.relayout(self.ms(480))
         return 700
 
-    def on_jokers_buried(self, ev: dict[str, Any]) -> int:
+    def on_jokers_buried(self, event: ev.JokersBuried) -> int:
         s = self.scene
-        seat = self._seat(ev)
-        jokers = parse_cards(ev["jokers"])
-        taken = parse_cards(ev["taken"])
-        going = s.take_from_hand(seat, jokers)
-        for item, card in zip(going, jokers, strict=False):
+        seat = event.seat
+        going = s.take_from_hand(seat, event.jokers)
+        for item, card in zip(going, event.jokers, strict=False):
             item.set_face(int(card), True)
         coming: list[CardItem] = []
-        for card in taken:
+        for card in event.taken:
             match = next((i for i in s.kitty if i.card == int(card) and i not in coming), None)
             if match is None:
                 match = next((i for i in reversed(s.kitty) if i not in coming), None)
             if match is not None:
                 coming.append(match)
         s.kitty = [i for i in s.kitty if i not in coming] + going
-        s.give_to_hand(seat, coming, taken if seat == s.viewer else None)
+        s.give_to_hand(seat, coming, event.taken if seat == s.viewer else None)
         s.relayout(self.ms(520))
         s.bubble(seat, tr("Buries jokers"), self.ms(1200))
         return 1000
 
-    def on_tribute_due(self, ev: dict[str, Any]) -> int:
+    def on_tribute_due(self, event: ev.TributeDue) -> int:
         return self.banner(
             tr("Tribute (进贡)"),
             tr("{payer} pays {n} to {receiver}").format(
-                payer=self._name(ev["payer"]), receiver=self._name(ev["receiver"]), n=ev["blood"]
+                payer=self._name(event.payer), receiver=self._name(event.receiver), n=event.blood
             ),
             1500,
         )
 
-    def on_revolt(self, ev: dict[str, Any]) -> int:
-        s = self.scene
-        seat = self._seat(ev)
-        s._drop(s.shown[seat])
-        cards = parse_cards(ev["cards"])
-        s.shown[seat] = [s._new_card(int(c), True, s.seat_anchor(seat), SHOWN_SCALE) for c in cards]
-        s.relayout(self.ms(320))
-        return self.banner(tr("Revolt! (暴动)"), self._name(seat), 1600)
+    def on_revolt(self, event: ev.Revolt) -> int:
+        self.show_cards(event.seat, event.cards)
+        return self.banner(tr("Revolt! (暴动)"), self._name(event.seat), 1600)
 
-    def on_counter(self, ev: dict[str, Any]) -> int:
-        return self.banner(tr("Counter! (暴)"), self._name(ev["seat"]), 1600)
+    def on_countered(self, event: ev.Countered) -> int:
+        return self.banner(tr("Counter! (暴)"), self._name(event.seat), 1600)
 
-    def on_tribute_cancelled(self, ev: dict[str, Any]) -> int:
+    def on_tribute_cancelled(self, event: ev.TributeCancelled) -> int:
         self._clear_shown()
         self.scene.relayout(self.ms(200))
         return self.banner(tr("No tribute this hand"), "", 1100)
 
-    def _pass_cards(self, ev: dict[str, Any]) -> int:
+    def on_tribute_passed(self, event: ev.TributePaid | ev.TributeReturned) -> int:
+        """Tribute paid or returned: the cards go from one hand to the other, face up for
+        the two seats that see them (DL-TRIB-4/5)."""
         s = self.scene
-        seat, to = self._seat(ev), self._seat(ev, "to")
-        cards = parse_cards(ev["cards"]) if "cards" in ev else None
-        items = s.take_from_hand(seat, cards if cards is not None else int(ev.get("count", 0)))
-        for item, card in zip(items, cards or [], strict=False):
+        cards, to = event.cards, event.to
+        items = s.take_from_hand(event.seat, cards if cards is not None else event.count)
+        for item, card in zip(items, cards or (), strict=False):
             item.set_face(int(card), True)
         s.give_to_hand(to, items, cards if to == s.viewer else None)
         if to == s.viewer and cards:
@@ -352,26 +394,19 @@ class Animator(QObject):
         s.relayout(self.ms(650))
         return 900
 
-    def on_tribute_paid(self, ev: dict[str, Any]) -> int:
-        return self._pass_cards(ev)
-
-    def on_tribute_returned(self, ev: dict[str, Any]) -> int:
-        return self._pass_cards(ev)
-
-    def on_play_started(self, ev: dict[str, Any]) -> int:
+    def on_play_started(self, event: ev.PlayStarted) -> int:
         self._clear_shown()
         self.scene.clear_fresh()
         self.scene.relayout(self.ms(200))
         return 250
 
-    def on_cards_played(self, ev: dict[str, Any]) -> int:
+    def on_cards_played(self, event: ev.CardsPlayed) -> int:
         s = self.scene
-        seat = self._seat(ev)
-        cards = parse_cards(ev["cards"])
-        items = s.take_from_hand(seat, cards)
+        seat = event.seat
+        items = s.take_from_hand(seat, event.cards)
         trump = s.trump
-        for item, card in zip(items, cards, strict=False):
-            is_trump = trump.is_trump(Card(card)) if trump is not None else False
+        for item, card in zip(items, event.cards, strict=False):
+            is_trump = trump.is_trump(card) if trump is not None else False
             if item.face_up:
                 item.set_face(int(card), True, is_trump)
             else:
@@ -387,20 +422,20 @@ class Animator(QObject):
         s.relayout(self.ms(320))
         return 430
 
-    def on_throw_failed(self, ev: dict[str, Any]) -> int:
+    def on_throw_failed(self, event: ev.ThrowFailed) -> int:
         return self.banner(
             tr("Throw failed"),
             tr("{who} tried {tried}; {led} is played").format(
-                who=self._name(ev["seat"]),
-                tried=cards_text(ev["tried"]),
-                led=cards_text(ev["led"]),
+                who=self._name(event.seat),
+                tried=cards_text(event.tried),
+                led=cards_text(event.led),
             ),
             2000,
         )
 
-    def on_trick_won(self, ev: dict[str, Any]) -> int:
+    def on_trick_won(self, event: ev.TrickWon) -> int:
         s = self.scene
-        winner = self._seat(ev)
+        winner = event.seat
         items = [i for seat in Seat for i in s.trick[seat]]
         for seat in Seat:
             s.trick[seat] = []
@@ -408,7 +443,7 @@ class Animator(QObject):
         anchor = s.seat_anchor(winner)
         target = QPointF(anchor.x() - CARD_W * 0.2, anchor.y() - CARD_H * 0.2)
         pause, sweep = self.ms(720), self.ms(380)
-        points = int(ev.get("points", 0))
+        points = event.points
         # One group for the event: a look at the full trick, then every card to the winner.
         whole = QSequentialAnimationGroup(s)
         whole.addPause(pause)
@@ -427,12 +462,12 @@ class Animator(QObject):
     def _finish_sweep(self, items: list[CardItem]) -> None:
         s = self.scene
         s.sweeping = [i for i in s.sweeping if i not in items]
-        s._drop(items)
+        s.drop(items)
 
-    def on_claimed(self, ev: dict[str, Any]) -> int:
+    def on_claimed(self, event: ev.Claimed) -> int:
         s = self.scene
-        seat = self._seat(ev)
-        cards = parse_cards(ev["hands"].get(seat.name, ""))
+        seat = event.seat
+        cards = event.hands.get(seat, ())
         items = s.take_from_hand(seat, cards)
         for item, card in zip(items, cards, strict=False):
             item.set_face(int(card), True)
@@ -444,14 +479,8 @@ class Animator(QObject):
             2200,
         )
 
-    def on_draw(self, ev: dict[str, Any]) -> int:
+    def on_draw(self, event: ev.Draw) -> int:
         return self.banner(tr("Draw (流局)"), tr("Everybody passed"), 1800)
 
-    def on_redeal(self, ev: dict[str, Any]) -> int:
+    def on_redealt(self, event: ev.Redealt) -> int:
         return self.banner(tr("Redeal"), tr("Six jokers in the kitty"), 1600)
-
-    def on_hand_settled(self, ev: dict[str, Any]) -> int:
-        return 300
-
-    def on_match_over(self, ev: dict[str, Any]) -> int:
-        return 300

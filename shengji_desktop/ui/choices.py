@@ -4,18 +4,81 @@ the window, which opens before the engine's modules load (``MainWindow.finish_bu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
+from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
+from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 
 from .i18n import tr
 from .panels import Choice
-from .texts import SUIT_SYMBOLS, cards_text, seat_name, suit_name
+from .panels.formats import game_text
+from .texts import cards_text, reason_text, seat_name, suit_name
 
 if TYPE_CHECKING:
-    from .app import MainWindow
+    from .table import TableScene
+
+
+class Check(Protocol):
+    """Whether the selected cards may be played now, and if not why (``SelectionCheck``)."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+class Session(Protocol):
+    """What the buttons ask of the window's session."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def waiting(self) -> str:
+        """ "" (nothing), "human" (the seat's decision), "next_hand" or "over"."""
+
+    @property
+    def human(self) -> Seat | None: ...
+
+    @property
+    def human_legal(self) -> tuple[Move, ...]: ...
+
+    @property
+    def game(self) -> Game | None: ...
+
+    def to_act(self) -> list[Seat]: ...
+
+    def check_play(self, cards: list[Card]) -> Check: ...
+
+
+class Window(Protocol):
+    """What the buttons ask of the window: its session, the view on the table, the
+    selection, and the commands the buttons call."""
+
+    @property
+    def controller(self) -> Session | None: ...
+
+    @property
+    def last_view(self) -> SeatView | None: ...
+
+    @property
+    def viewer(self) -> Seat: ...
+
+    @property
+    def scene(self) -> TableScene: ...
+
+    def do(self, action: Action) -> None: ...
+
+    def play_selected(self) -> None: ...
+
+    def choose(self, kind: Act) -> None: ...
+
+    def hint(self) -> None: ...
 
 
 def hint_key(action: Action) -> str:
@@ -50,7 +113,7 @@ def describe_action(action: Action) -> str:
     if action.kind is Act.BID:
         return tr("bid {n}").format(n=action.value)
     if action.kind is Act.CHOOSE_TRUMP and action.suit is not None:
-        return tr("trump {suit}").format(suit=SUIT_SYMBOLS[action.suit.letter])
+        return tr("trump {suit}").format(suit=action.suit.symbol)
     if action.cards:
         return f"{action.kind.value} {cards_text(action.cards)}"
     return str(action.kind.value)
@@ -64,10 +127,15 @@ def three_jokers(cards: tuple[Card, ...]) -> str | None:
 
 
 class Choices:
-    """The action bar's contents for the window's controller and selection. Made for each
-    refresh and dropped: the window does not keep it (see ``MainWindow.refresh_actions``)."""
+    """The action bar's contents for the window's session and selection. Made for each
+    refresh and dropped: the window does not keep it (see ``MainWindow.refresh_actions``).
 
-    def __init__(self, window: MainWindow) -> None:
+    The session (``window.controller``) gives the phase, what it waits for (``waiting``),
+    the human seat and its legal moves (``human_legal``), ``to_act()`` and ``check_play``;
+    the window gives the view on the table (``last_view``), the scene's selection and the
+    commands the buttons call (``do``, ``play_selected``, ``choose``, ``hint``)."""
+
+    def __init__(self, window: Window) -> None:
         self.w = window
 
     def current(self) -> tuple[list[Choice], str, str | None]:
@@ -77,14 +145,15 @@ class Choices:
         assert c is not None
         phase = c.phase
         legal = c.human_legal
-        selected = self.w.scene.selected_cards()
+        view = w.last_view
+        selected = w.scene.selected_cards()
         hint = Choice(
-            "hint", tr("Hint"), tr("What the normal computer player would do (H)"), self.w.hint
+            "hint", tr("Hint"), tr("What the normal computer player would do (H)"), w.hint
         )
         if c.human is None:
             return [], tr("Watching the computer players"), None
-        if phase == "deal":
-            decls = [a for a in legal if a.kind is Act.DECLARE]
+        if phase is Phase.DEAL:
+            decls = [a for a in legal if isinstance(a, Action) and a.kind is Act.DECLARE]
             choices = [self.action_choice(a) for a in decls]
             prompt = tr("Dealing…") + (" " + tr("You may declare now.") if decls else "")
             return choices, prompt, None
@@ -93,53 +162,49 @@ class Choices:
         if c.waiting != "human":
             # the match may be ahead of the table (its animations still running)
             seats = [s for s in c.to_act() if s != c.human]
-            turn = seats[0].name if seats else self.w.last_view.get("turn")
-            if turn == self.w.viewer.name:
-                turn = None
-            who = seat_name(turn, self.w.viewer) if turn else ""
-            text = tr("Waiting for {who}…").format(who=who) if who else tr("Please wait…")
-            return [], text, None
-        kinds = {a.kind for a in legal}
+            turn = seats[0] if seats else (view.turn if view is not None else None)
+            if turn is None or turn == w.viewer:
+                return [], tr("Please wait…"), None
+            return [], tr("Waiting for {who}…").format(who=seat_name(turn, w.viewer)), None
+        kinds = {m.kind for m in legal}
         if Act.PLAY in kinds:
             check = c.check_play(selected)
-            leading = not self.w.last_view.get("trick")
+            leading = view is None or not view.trick
             prompt = tr("Your lead") if leading else tr("Your turn: follow")
             play = Choice(
                 "play",
                 tr("Play"),
                 tr("Play the selected cards (Enter)"),
-                self.w.play_selected,
+                w.play_selected,
                 primary=True,
                 enabled=check.ok,
             )
             choices = [play]
-            if Act.CLAIM in kinds:
-                claim = next(a for a in legal if a.kind is Act.CLAIM)
+            claim = next((a for a in legal if isinstance(a, Action) and a.kind is Act.CLAIM), None)
+            if claim is not None:
                 choices.append(
                     Choice(
                         "claim",
                         tr("Claim"),
                         tr("Lay down your hand: every card of yours wins (SD-CLAIM-1)"),
-                        lambda: self.w.do(claim),
+                        lambda: w.do(claim),
                     )
                 )
             choices += [
                 hint,
-                Choice(
-                    "clear", tr("Clear"), tr("Deselect all (Esc)"), self.w.scene.clear_selection
-                ),
+                Choice("clear", tr("Clear"), tr("Deselect all (Esc)"), w.scene.clear_selection),
             ]
             notice = "" if not selected else (check.message or "")
             return choices, prompt, notice
         for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
-            offered = [a for a in legal if a.kind is kind]
+            offered = [m for m in legal if m.kind is kind]
             if offered:
                 return self.card_choice(kind, offered, selected, hint)
         # buttons only: bids, declarations, passes, revolts, joker burials, trump choice
-        choices = [self.action_choice(a) for a in legal]
+        choices = [self.action_choice(a) for a in legal if isinstance(a, Action)]
         if legal:
             choices.append(hint)
-        if phase == "declare" and kinds == {Act.PASS}:
+        if phase is Phase.DECLARE and kinds == {Act.PASS}:
             return choices, tr("Nothing to declare: pass"), None
         prompts = {
             Act.BID: tr("Your bid"),
@@ -153,17 +218,32 @@ class Choices:
         return choices, text, None
 
     def card_choice(
-        self, kind: Act, offered: list[Action], selected: list[Card], hint: Choice
+        self, kind: Act, offered: list[Move], selected: list[Card], hint: Choice
     ) -> tuple[list[Choice], str, str | None]:
+        """Bury, pay tribute or return: a choice of N cards (``ChooseCards``: its count and
+        its check judge the selection) or one of a few fixed sets of cards."""
         c = self.w.controller
         assert c is not None
-        need = offered[0].value if offered[0].value is not None else len(offered[0].cards)
-        explicit = [a.cards for a in offered if a.cards]
-        chosen = tuple(sorted(selected))
-        ok = chosen in explicit if explicit else len(selected) == need
-        tribute = self.w.last_view.get("tribute") or {}
-        other = tribute.get("receiver") if kind is Act.TRIBUTE else tribute.get("payer")
-        who = seat_name(other, self.w.viewer) if other else "—"
+        choice = next((m for m in offered if isinstance(m, ChooseCards)), None)
+        explicit = [m.cards for m in offered if isinstance(m, Action) and m.cards]
+        refused: RuleError | None = None
+        if choice is not None:
+            need = choice.count
+            ok = len(selected) == need
+            if ok:
+                try:
+                    choice.check(selected)
+                except RuleError as exc:
+                    ok, refused = False, exc
+        else:
+            need = len(explicit[0]) if explicit else 0
+            ok = tuple(sorted(selected)) in explicit
+        view = self.w.last_view
+        tribute = view.tribute if view is not None else None
+        other = None
+        if tribute is not None:
+            other = tribute.receiver if kind is Act.TRIBUTE else tribute.payer
+        who = seat_name(other, self.w.viewer) if other is not None else "—"
         texts = {
             Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
             Act.TRIBUTE: (
@@ -174,34 +254,25 @@ class Choices:
         }
         button, prompt = texts[kind]
         notice: str | None = None
-        if kind is Act.BURY:
-            rules = {
-                Game.DL: tr(
-                    "Any cards; a small joker only when you keep no big joker (DL-KITTY-6)."
-                ),
-                Game.TR: tr("Any 8 cards; the kitty is shown face up (TR-KITTY-2)."),
-                Game.SD: tr("Any 6 cards; the kitty is never shown (SD-KITTY-4)."),
-            }
-            notice = rules[c.game]
-        if explicit and len(explicit) > 1:
+        if kind is Act.BURY and c.game is not None:
+            notice = game_text(c.game).bury_rule()
+        if len(explicit) > 1:
             options = " / ".join(cards_text(e) for e in explicit[:4])
             notice = tr("Choose one of: {options}").format(options=options)
-        choice = Choice(
-            kind.value,
-            button,
-            prompt.format(n=need, k=len(selected), who=who),
-            lambda: self.w.choose(kind),
-            primary=True,
-            enabled=ok,
+        if refused is not None:  # the right number of cards, but not these (the rule says why)
+            notice = reason_text(refused)
+        text = prompt.format(n=need, k=len(selected), who=who)
+        bar = Choice(
+            kind.value, button, text, lambda: self.w.choose(kind), primary=True, enabled=ok
         )
-        return [choice, hint], prompt.format(n=need, k=len(selected), who=who), notice
+        return [bar, hint], text, notice
 
     def action_choice(self, action: Action) -> Choice:
         kind = action.kind
         if kind is Act.PASS:
             c = self.w.controller
-            phase = c.phase if c is not None else ""
-            text = tr("No bid") if phase == "bid" else tr("Pass")
+            bidding = c is not None and c.phase is Phase.BID
+            text = tr("No bid") if bidding else tr("Pass")
             return Choice(button_key(action), text, tr("Decline"), lambda: self.w.do(action))
         if kind is Act.BID:
             return Choice(
@@ -216,7 +287,7 @@ class Choices:
             if cards == (BIG_JOKER,):
                 text = tr("Show big joker")
             elif (name := three_jokers(cards)) is not None:
-                suit = SUIT_SYMBOLS[action.suit.letter] if action.suit is not None else ""
+                suit = action.suit.symbol if action.suit is not None else ""
                 text = f"{name} → {suit}"
             else:
                 text = tr("Declare {cards}").format(cards=cards_text(cards))
@@ -263,7 +334,7 @@ class Choices:
             assert action.suit is not None
             return Choice(
                 button_key(action),
-                suit_name(action.suit.letter),
+                suit_name(action.suit),
                 tr("Make this suit trump (SD-KITTY-3)"),
                 lambda: self.w.do(action),
                 primary=True,

@@ -13,110 +13,76 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from shengji_desktop.rules.cards import Seat
+from shengji_desktop.engine.events import (
+    DealerFixed,
+    Event,
+    HandSettled,
+    HandStarted,
+    TrumpChosen,
+    TrumpFixed,
+)
+from shengji_desktop.rules.cards import Seat, Suit
+from shengji_desktop.rules.options import Game
 
 from .i18n import tr
-from .texts import SUIT_SYMBOLS, describe_event, kind_name, seat_name
+from .panels.base import ScoreRow
+from .panels.formats import game_text
+from .texts import describe_event, kind_name, seat_name
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
 
 
-def outcome_text(game: str, result: dict[str, Any], viewer: Seat = Seat.S) -> str:
-    """One phrase for how a hand ended."""
-    if result.get("redeal"):
-        return tr("Redeal")
-    if game == "dl":
-        case = str(result.get("case", ""))
-        text: str = {
-            "A": tr("Dealer side holds the kitty and goes up"),
-            "B": tr("Kitty dug: no change"),
-            "C": tr("Catchers take over"),
-            "D": tr("Catchers dig and go up"),
-        }.get(case, case)
-        if result.get("dry_pot"):
-            text += " · " + tr("dry pot")
-        return text
-    if game == "tr":
-        return tr("Defenders take over") if result.get("takeover") else tr("Dealer side keeps")
-    outcome = str(result.get("outcome", ""))
-    words: dict[str, str] = {
-        "dig_flip": tr("Kitty dug and flipped (抠底翻牌)"),
-        "dig": tr("Kitty dug (抠底)"),
-        "clean": tr("Clean sweep for the dealer (光牌)"),
-        "flip": tr("Flipped (翻牌)"),
-        "break": tr("Broken (破牌)"),
-        "made": tr("Dealer made the bid"),
-        "draw": tr("Draw (流局)"),
-    }
-    return words.get(outcome, outcome)
-
-
 class ScoreSheetModel(QAbstractTableModel):
-    """Hand by hand: dealer, trump, points, result, levels (DL/TR) or coins (SD).
+    """Hand by hand: dealer, trump, points, result, levels (DL/TR) or coins (SD); the columns
+    are the game's formatter's (``panels.formats``).
 
     Built from events (live as they are shown, or from a replay when a game resumes), so it
     needs nothing the viewer may not see."""
 
-    def __init__(self, game: str = "dl", viewer: Seat = Seat.S) -> None:
+    def __init__(self, game: Game = Game.DL, viewer: Seat = Seat.S) -> None:
         super().__init__()
         self.game = game
         self.viewer = viewer
-        self.rows: list[dict[str, Any]] = []
-        self._current: dict[str, Any] = {}
-        self._coins = dict.fromkeys(Seat, 0)
+        self.rows: list[ScoreRow] = []
+        self._number = 1
+        self._dealer: Seat | None = None
+        self._suit: Suit | None = None
+        self._bid: int | None = None
 
-    def reset(self, game: str) -> None:
+    def reset(self, game: Game) -> None:
         self.beginResetModel()
         self.game = game
         self.rows = []
-        self._current = {}
-        self._coins = dict.fromkeys(Seat, 0)
+        self._start(1)
         self.endResetModel()
 
+    def _start(self, number: int) -> None:
+        self._number, self._dealer, self._suit, self._bid = number, None, None, None
+
     def columns(self) -> list[str]:
-        common = [tr("Hand"), tr("Dealer"), tr("Trump")]
-        if self.game == "dl":
-            return [*common, tr("Points"), tr("Result"), tr("Us"), tr("Them"), tr("Blood")]
-        if self.game == "tr":
-            return [*common, tr("Points"), tr("Result"), tr("Us"), tr("Them"), tr("Coins")]
-        seats = [seat_name(Seat((self.viewer + i) % 4), self.viewer) for i in range(4)]
-        return [*common, tr("Bid"), tr("Points"), tr("Result"), *seats]
+        return game_text(self.game).score_columns(self.viewer)
 
     # -- feeding
 
-    def feed(self, ev: dict[str, Any]) -> None:
-        kind = ev["event"]
-        cur = self._current
-        if kind == "hand_started":
-            self._current = {"number": ev["number"]}
-        elif kind == "trump_fixed":
-            cur["dealer"] = ev["dealer"]
-            cur["suit"] = ev["suit"]
-        elif kind == "dealer_fixed":
-            cur["dealer"] = ev["seat"]
-            cur["bid"] = ev["bid"]
-        elif kind == "trump_chosen":
-            cur["suit"] = ev["suit"]
-        elif kind == "hand_settled":
-            self.add(dict(ev), cur)
+    def feed(self, event: Event) -> None:
+        match event:
+            case HandStarted(number=number):
+                self._start(number)
+            case TrumpFixed(suit=suit, dealer=dealer):
+                self._dealer, self._suit = dealer, suit
+            case DealerFixed(seat=seat, bid=bid):
+                self._dealer, self._bid = seat, bid
+            case TrumpChosen(suit=suit):
+                self._suit = suit
+            case HandSettled(result=result):
+                self.add(ScoreRow(self._number, self._dealer, self._suit, self._bid, result))
 
-    def add(self, result: dict[str, Any], cur: dict[str, Any]) -> None:
-        row = {
-            "number": cur.get("number", len(self.rows) + 1),
-            "dealer": cur.get("dealer"),
-            "suit": cur.get("suit"),
-            "bid": cur.get("bid"),
-            "result": result,
-        }
-        if self.game == "sd" or self.game == "tr":
-            for seat in Seat:
-                self._coins[seat] += int(result.get("coins", {}).get(seat.name, 0))
-            row["total"] = dict(self._coins)
+    def add(self, row: ScoreRow) -> None:
         self.beginInsertRows(ROOT, len(self.rows), len(self.rows))
         self.rows.append(row)
         self.endInsertRows()
-        self._current = {"number": row["number"] + 1}
+        self._start(row.number + 1)
 
     # -- the model
 
@@ -136,47 +102,8 @@ class ScoreSheetModel(QAbstractTableModel):
             return cols[section] if section < len(cols) else None
         return None
 
-    def cell(self, row: dict[str, Any], column: int) -> str:
-        result = row["result"]
-        dealer = row["dealer"]
-        base = [
-            str(row["number"]),
-            seat_name(dealer, self.viewer) if dealer else "—",
-            SUIT_SYMBOLS.get(row["suit"] or "", "—"),
-        ]
-        ours = "NS" if self.viewer % 2 == 0 else "EW"
-        theirs = "EW" if ours == "NS" else "NS"
-        if self.game == "dl":
-            levels = result.get("levels", {})
-            cells = [
-                *base,
-                str(result.get("score", "—")),
-                outcome_text("dl", result, self.viewer),
-                str(levels.get(ours, "—")),
-                str(levels.get(theirs, "—")),
-                str(result.get("blood", "—")),
-            ]
-        elif self.game == "tr":
-            levels = result.get("levels", {})
-            coins = result.get("coins", {}).get(self.viewer.name, 0)
-            cells = [
-                *base,
-                str(result.get("defender_points", "—")),
-                outcome_text("tr", result, self.viewer),
-                str(levels.get(ours, "—")),
-                str(levels.get(theirs, "—")),
-                f"{coins:+d}",
-            ]
-        else:
-            coins = result.get("coins", {})
-            seats = [Seat((self.viewer + i) % 4) for i in range(4)]
-            cells = [
-                *base,
-                str(row.get("bid") or "—"),
-                str(result.get("defender_points", "—")),
-                outcome_text("sd", result, self.viewer),
-                *[f"{int(coins.get(s.name, 0)):+d}" for s in seats],
-            ]
+    def cell(self, row: ScoreRow, column: int) -> str:
+        cells = game_text(self.game).score_cells(row, self.viewer)
         return cells[column] if column < len(cells) else ""
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -194,7 +121,7 @@ class ScoreSheetModel(QAbstractTableModel):
             if text.startswith("-"):
                 return QBrush(QColor("#b91c1c"))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return outcome_text(self.game, row["result"], self.viewer)
+            return game_text(self.game).outcome(row.result)
         return None
 
 
@@ -207,7 +134,7 @@ class LogModel(QAbstractListModel):
     def __init__(self, viewer: Seat = Seat.S) -> None:
         super().__init__()
         self.viewer = viewer
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
 
     @property
     def lines(self) -> list[str]:
@@ -221,15 +148,15 @@ class LogModel(QAbstractListModel):
         self.events = []
         self.endResetModel()
 
-    def feed(self, ev: dict[str, Any]) -> None:
-        if not describe_event(ev, self.viewer):
+    def feed(self, event: Event) -> None:
+        if not describe_event(event, self.viewer):
             return  # nothing worth a line
         if len(self.events) >= self.LIMIT:
             self.beginRemoveRows(ROOT, 0, 499)
             del self.events[:500]
             self.endRemoveRows()
         self.beginInsertRows(ROOT, len(self.events), len(self.events))
-        self.events.append(ev)
+        self.events.append(event)
         self.endInsertRows()
 
     def retranslate(self) -> None:

@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from shengji_desktop.rules.cards import Card, Seat, parse_cards
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.results import Winner
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, Team
 from shengji_desktop.rules.errors import Reason, RuleError
-from shengji_desktop.rules.options import OPTION_SPECS, Game, OptionSpec
+from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
 from .i18n import tr
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
-
-def game_name(game: Game | str) -> str:
-    value = game.value if isinstance(game, Game) else game
+def game_name(game: Game) -> str:
     return {
-        "dl": tr("Dalian Da Gunzi (3 decks)"),
-        "tr": tr("Tractor (2 decks)"),
-        "sd": tr("Three against one (1 deck)"),
-    }[value]
-
-
-def game_short(game: Game | str) -> str:
-    value = game.value if isinstance(game, Game) else game
-    return {"dl": tr("Da Gunzi"), "tr": tr("Tractor"), "sd": tr("Three against one")}[value]
+        Game.DL: tr("Dalian Da Gunzi (3 decks)"),
+        Game.TR: tr("Tractor (2 decks)"),
+        Game.SD: tr("Three against one (1 deck)"),
+    }[game]
 
 
 def kind_name(kind: str) -> str:
@@ -38,19 +33,23 @@ def kind_name(kind: str) -> str:
     }.get(kind, kind)
 
 
-def seat_name(seat: Seat | str, viewer: Seat | None = Seat.S) -> str:
+def seat_name(seat: Seat, viewer: Seat | None = Seat.S) -> str:
     """Where the seat sits as seen from the viewer at the bottom of the screen."""
-    s = Seat[seat] if isinstance(seat, str) else seat
     base = viewer if viewer is not None else Seat.S
-    rel = (s - base) % 4
+    rel = (seat - base) % 4
     return [tr("You"), tr("Right"), tr("Across"), tr("Left")][rel]
 
 
-def suit_name(letter: str | None) -> str:
-    if letter is None:
+def suit_name(suit: Suit | None) -> str:
+    if suit is None:
         return tr("none")
-    names = {"S": tr("Spades"), "H": tr("Hearts"), "C": tr("Clubs"), "D": tr("Diamonds")}
-    return f"{SUIT_SYMBOLS[letter]} {names[letter]}"
+    names = {
+        Suit.SPADES: tr("Spades"),
+        Suit.HEARTS: tr("Hearts"),
+        Suit.CLUBS: tr("Clubs"),
+        Suit.DIAMONDS: tr("Diamonds"),
+    }
+    return f"{suit.symbol} {names[suit]}"
 
 
 def card_text(card: Card) -> str:
@@ -59,18 +58,51 @@ def card_text(card: Card) -> str:
     return str(card)
 
 
-def cards_text(cards: Iterable[Card] | str) -> str:
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_text(c) for c in cards) or "—"
 
 
-def level_text(level: int | str | None) -> str:
-    if level is None:
+def level_text(level: int | None) -> str:
+    """A level as players name it: 2 … 10, J, Q, K, A."""
+    return "—" if level is None else Rank(level).label
+
+
+def team_name(team: Team, viewer: Seat | None = Seat.S) -> str:
+    base = viewer if viewer is not None else Seat.S
+    return tr("Your team") if team is base.team else tr("Opponents")
+
+
+# Between the items of a one-line list; the no-break space keeps a wrapped line from starting
+# with the dot.
+LIST_SEP = "\u00a0· "
+
+
+def winner_text(winner: Winner | None, viewer: Seat | None = Seat.S) -> str:
+    """A match's winner: a team in DL and TR; in SD every seat with the most coins (SD-END-1
+    names no tie-break)."""
+    if winner is None:
         return "—"
-    if isinstance(level, str):
-        return level
-    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))
+    if isinstance(winner, Team):
+        return team_name(winner, viewer)
+    return LIST_SEP.join(seat_name(s, viewer) for s in winner)
+
+
+def match_winner_text(view: SeatView) -> str:
+    """Who won the match, as the view's seat says it."""
+    return winner_text(view.winner, view.seat)
+
+
+def phase_name(phase: Phase) -> str:
+    return {
+        Phase.DEAL: tr("Dealing"),
+        Phase.DECLARE: tr("Declaring"),
+        Phase.BID: tr("Bidding"),
+        Phase.TRIBUTE: tr("Tribute"),
+        Phase.KITTY: tr("Kitty"),
+        Phase.PLAY: tr("Playing"),
+        Phase.SETTLED: tr("Hand over"),
+        Phase.OVER: tr("Match over"),
+    }[phase]
 
 
 # ---------------------------------------------------------------------- rule errors
@@ -268,158 +300,127 @@ def value_text(spec: OptionSpec, value: object) -> str:
     return words.get(encoded, encoded)
 
 
-def options_summary(game: Game, options: Mapping[str, str]) -> list[tuple[str, str]]:
+def options_summary(game: Game, options: Options) -> list[tuple[str, str]]:
     """(label, value) of every option that applies to the game, for the info panel."""
-    out = []
-    for spec in OPTION_SPECS:
-        if not spec.applies(game) or spec.name not in options:
-            continue
-        value = spec.decode(options[spec.name])
-        out.append((option_label(spec.name), value_text(spec, value)))
-    return out
+    return [
+        (option_label(spec.name), value_text(spec, getattr(options, spec.name)))
+        for spec in OPTION_SPECS
+        if spec.applies(game)
+    ]
 
 
 # ---------------------------------------------------------------------- events
 
 
-def describe_event(ev: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str | None:
+def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
     """One line of the game log for an event as the viewer saw it; None to leave it out."""
-    kind = ev["event"]
-    who = seat_name(ev["seat"], viewer) if ev.get("seat") else ""
-    if kind in ("card_dealt", "deal_done", "play_started", "declare_window", "bidding_started"):
-        return None
-    if kind == "hand_started":
-        return tr("— Hand {n} —").format(n=ev["number"])
-    if kind == "declared":
-        if ev.get("kind") == "big_joker":
-            return tr("{who} shows a big joker").format(who=who)
-        return tr("{who} declares {cards}").format(who=who, cards=cards_text(ev["cards"]))
-    if kind == "passed":
-        return tr("{who} passes").format(who=who)
-    if kind == "bid":
-        return tr("{who} bids {value}").format(who=who, value=ev["value"])
-    if kind == "dealer_fixed":
-        return tr("{who} is dealer with a bid of {bid}").format(who=who, bid=ev["bid"])
-    if kind == "trump_fixed":
-        return tr("Trump {suit}, dealer {who}").format(
-            suit=suit_name(ev["suit"]), who=seat_name(ev["dealer"], viewer)
-        )
-    if kind == "trump_chosen":
-        return tr("{who} chooses trump {suit}").format(who=who, suit=suit_name(ev["suit"]))
-    if kind == "bottom_three":
-        return tr("Nobody declared: the third card from the bottom makes {suit} trump").format(
-            suit=suit_name(ev["suit"])
-        )
-    if kind == "kitty_drawn":
-        return tr("Nobody declared: trump drawn from the kitty")
-    if kind == "kitty_flipped":
-        flips = ", ".join(f"{seat_name(s, viewer)} {cards_text(c)}" for s, c in ev["flips"])
-        return tr("Kitty flipped for the deal: {flips}").format(flips=flips)
-    if kind == "kitty_revealed":
-        text = tr("Kitty shown: {cards}").format(cards=cards_text(ev["kitty"]))
-        return text + ("  " + tr("Dry pot (干锅)") if ev.get("dry") else "")
-    if kind == "kitty_shown":
-        if ev.get("jokers"):
+
+    def who(seat: Seat) -> str:
+        return seat_name(seat, viewer)
+
+    match event:
+        case (
+            ev.CardDealt()
+            | ev.DealDone()
+            | ev.PlayStarted()
+            | ev.DeclareWindow()
+            | ev.BiddingStarted()
+        ):
+            return None
+        case ev.HandStarted(number=n):
+            return tr("— Hand {n} —").format(n=n)
+        case ev.Declared(seat=seat, kind="big_joker"):
+            return tr("{who} shows a big joker").format(who=who(seat))
+        case ev.Declared(seat=seat, cards=cards):
+            return tr("{who} declares {cards}").format(who=who(seat), cards=cards_text(cards))
+        case ev.Passed(seat=seat):
+            return tr("{who} passes").format(who=who(seat))
+        case ev.Bid(seat=seat, value=value):
+            return tr("{who} bids {value}").format(who=who(seat), value=value)
+        case ev.DealerFixed(seat=seat, bid=bid):
+            return tr("{who} is dealer with a bid of {bid}").format(who=who(seat), bid=bid)
+        case ev.TrumpFixed(suit=suit, dealer=dealer):
+            return tr("Trump {suit}, dealer {who}").format(suit=suit_name(suit), who=who(dealer))
+        case ev.TrumpChosen(seat=seat, suit=suit):
+            return tr("{who} chooses trump {suit}").format(who=who(seat), suit=suit_name(suit))
+        case ev.BottomThree(suit=suit):
+            return tr("Nobody declared: the third card from the bottom makes {suit} trump").format(
+                suit=suit_name(suit)
+            )
+        case ev.KittyDrawn():
+            return tr("Nobody declared: trump drawn from the kitty")
+        case ev.KittyFlipped(flips=flips):
+            shown = ", ".join(f"{who(s)} {card_text(c)}" for s, c in flips)
+            return tr("Kitty flipped for the deal: {flips}").format(flips=shown)
+        case ev.KittyRevealed(kitty=kitty, dry=dry):
+            text = tr("Kitty shown: {cards}").format(cards=cards_text(kitty))
+            return text + ("  " + tr("Dry pot (干锅)") if dry else "")
+        case ev.KittyShown(seat=seat, jokers=jokers, kitty=kitty):
             return tr("{who} buries {jokers}: the kitty is shown for the pick: {cards}").format(
-                who=who, jokers=cards_text(ev["jokers"]), cards=cards_text(ev["kitty"])
+                who=who(seat), jokers=cards_text(jokers), cards=cards_text(kitty)
             )
-        if "kitty" in ev:
-            return tr("You see the kitty: {cards}").format(cards=cards_text(ev["kitty"]))
-        return tr("The defenders see the kitty")
-    if kind == "kitty_taken":
-        if "kitty" in ev:
+        case ev.KittyViewed(kitty=seen):
+            if seen is None:
+                return tr("The defenders see the kitty")
+            return tr("You see the kitty: {cards}").format(cards=cards_text(seen))
+        case ev.KittyTaken(seat=seat, kitty=taken):
+            if taken is None:
+                return tr("{who} takes the kitty").format(who=who(seat))
             return tr("{who} takes the kitty: {cards}").format(
-                who=who, cards=cards_text(ev["kitty"])
+                who=who(seat), cards=cards_text(taken)
             )
-        return tr("{who} takes the kitty").format(who=who)
-    if kind == "kitty_buried":
-        if "kitty" in ev:
-            return tr("{who} buries {cards}").format(who=who, cards=cards_text(ev["kitty"]))
-        return tr("{who} buries {n} cards").format(who=who, n=ev.get("count", "?"))
-    if kind == "jokers_buried":
-        return tr("{who} buries {jokers} and takes {taken}").format(
-            who=who, jokers=cards_text(ev["jokers"]), taken=cards_text(ev["taken"])
-        )
-    if kind == "tribute_due":
-        return tr("{payer} owes {receiver} a tribute of {n}").format(
-            payer=seat_name(ev["payer"], viewer),
-            receiver=seat_name(ev["receiver"], viewer),
-            n=ev["blood"],
-        )
-    if kind == "revolt":
-        return tr("{who} revolts with {cards}!").format(who=who, cards=cards_text(ev["cards"]))
-    if kind == "counter":
-        return tr("{who} counters the revolt with three big jokers!").format(who=who)
-    if kind == "tribute_cancelled":
-        return tr("The tribute is cancelled")
-    if kind == "tribute_paid":
-        cards = cards_text(ev["cards"]) if "cards" in ev else str(ev.get("count"))
-        return tr("{who} pays tribute to {to}: {cards}").format(
-            who=who, to=seat_name(ev["to"], viewer), cards=cards
-        )
-    if kind == "tribute_returned":
-        cards = cards_text(ev["cards"]) if "cards" in ev else str(ev.get("count"))
-        return tr("{who} returns {cards} to {to}").format(
-            who=who, to=seat_name(ev["to"], viewer), cards=cards
-        )
-    if kind == "cards_played":
-        return tr("{who} plays {cards}").format(who=who, cards=cards_text(ev["cards"]))
-    if kind == "throw_failed":
-        return tr("{who}'s throw {tried} fails; {led} is played").format(
-            who=who, tried=cards_text(ev["tried"]), led=cards_text(ev["led"])
-        )
-    if kind == "trick_won":
-        return tr("{who} wins trick {n} (+{points} points)").format(
-            who=who, n=ev["trick"], points=ev["points"]
-        )
-    if kind == "claimed":
-        return tr("{who} claims the remaining tricks (+{points} points to the defenders)").format(
-            who=who, points=ev["points"]
-        )
-    if kind == "draw":
-        return tr("Everybody passed: the hand is a draw (流局)")
-    if kind == "redeal":
-        return tr("Six jokers in the kitty: the hand is dealt again")
-    if kind == "hand_settled":
-        return tr("Hand settled")
-    if kind == "match_over":
-        return tr("The match is over, won by {winner}").format(winner=winner_text(ev["winner"]))
-    return str(kind)
-
-
-# Between the items of a one-line list; the no-break space keeps a wrapped line from starting
-# with the dot.
-LIST_SEP = "\u00a0· "
-
-
-def winner_text(winner: str | None, viewer: Seat | None = Seat.S) -> str:
-    if winner is None:
-        return "—"
-    if winner in ("NS", "EW"):
-        return team_name(winner, viewer)
-    return LIST_SEP.join(seat_name(s, viewer) for s in winner.split("+"))
-
-
-def match_winner_text(view: Mapping[str, Any], viewer: Seat | None = Seat.S) -> str:
-    """Who won the match: a team in DL and TR; in SD whoever has the most coins, all of them
-    when several do (SD-END-1 names no tie-break; the engine joins their seats with "+")."""
-    return winner_text(view.get("match", {}).get("winner"), viewer)
-
-
-def team_name(team: str, viewer: Seat | None = Seat.S) -> str:
-    base = viewer if viewer is not None else Seat.S
-    ours = "NS" if base % 2 == 0 else "EW"
-    return tr("Your team") if team == ours else tr("Opponents")
-
-
-def phase_name(phase: str) -> str:
-    return {
-        "deal": tr("Dealing"),
-        "declare": tr("Declaring"),
-        "bid": tr("Bidding"),
-        "tribute": tr("Tribute"),
-        "kitty": tr("Kitty"),
-        "play": tr("Playing"),
-        "settled": tr("Hand over"),
-        "over": tr("Match over"),
-    }.get(phase, phase)
+        case ev.KittyBuried(seat=seat, kitty=buried, count=count):
+            if buried is None:
+                return tr("{who} buries {n} cards").format(
+                    who=who(seat), n="?" if count is None else count
+                )
+            return tr("{who} buries {cards}").format(who=who(seat), cards=cards_text(buried))
+        case ev.JokersBuried(seat=seat, jokers=jokers, taken=taken):
+            return tr("{who} buries {jokers} and takes {taken}").format(
+                who=who(seat), jokers=cards_text(jokers), taken=cards_text(taken)
+            )
+        case ev.TributeDue(payer=payer, receiver=receiver, blood=blood):
+            return tr("{payer} owes {receiver} a tribute of {n}").format(
+                payer=who(payer), receiver=who(receiver), n=blood
+            )
+        case ev.Revolt(seat=seat, cards=cards):
+            return tr("{who} revolts with {cards}!").format(who=who(seat), cards=cards_text(cards))
+        case ev.Countered(seat=seat):
+            return tr("{who} counters the revolt with three big jokers!").format(who=who(seat))
+        case ev.TributeCancelled():
+            return tr("The tribute is cancelled")
+        case ev.TributePaid(seat=seat, to=to, count=count, cards=cards):
+            shown = str(count) if cards is None else cards_text(cards)
+            return tr("{who} pays tribute to {to}: {cards}").format(
+                who=who(seat), to=who(to), cards=shown
+            )
+        case ev.TributeReturned(seat=seat, to=to, count=count, cards=cards):
+            shown = str(count) if cards is None else cards_text(cards)
+            return tr("{who} returns {cards} to {to}").format(
+                who=who(seat), to=who(to), cards=shown
+            )
+        case ev.CardsPlayed(seat=seat, cards=cards):
+            return tr("{who} plays {cards}").format(who=who(seat), cards=cards_text(cards))
+        case ev.ThrowFailed(seat=seat, tried=tried, led=led):
+            return tr("{who}'s throw {tried} fails; {led} is played").format(
+                who=who(seat), tried=cards_text(tried), led=cards_text(led)
+            )
+        case ev.TrickWon(seat=seat, points=points, trick=n):
+            return tr("{who} wins trick {n} (+{points} points)").format(
+                who=who(seat), n=n, points=points
+            )
+        case ev.Claimed(seat=seat, points=points):
+            return tr(
+                "{who} claims the remaining tricks (+{points} points to the defenders)"
+            ).format(who=who(seat), points=points)
+        case ev.Draw():
+            return tr("Everybody passed: the hand is a draw (流局)")
+        case ev.Redealt():
+            return tr("Six jokers in the kitty: the hand is dealt again")
+        case ev.HandSettled():
+            return tr("Hand settled")
+        case ev.MatchOver(winner=winner):
+            return tr("The match is over, won by {winner}").format(
+                winner=winner_text(winner, viewer)
+            )
+    return event.KIND

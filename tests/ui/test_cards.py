@@ -50,44 +50,43 @@ def test_pictures_are_rendered_once_per_size(qapp) -> None:
 def test_before_trump_is_fixed_the_hand_sorts_by_the_standing_declaration() -> None:
     """While the deal runs, a declared suit is trump unless overcalled (TR-DECL-1): the hand
     shows that suit's cards among the trumps at once, not only when the deal ends."""
-    from shengji_desktop.engine.actions import Act, Action
-    from shengji_desktop.engine.hand import Phase
-    from shengji_desktop.engine.match import Match
-    from shengji_desktop.rules.cards import Seat
-    from shengji_desktop.rules.options import Game, Options
-    from shengji_desktop.ui.table import display_order, display_trump
+    from ui_matches import Played, play_until
 
-    match = Match(Game.TR, Options(), 3)
-    while match.phase == Phase.DEAL:
-        declarations = [a for s in Seat for a in match.legal_actions(s) if a.kind is Act.DECLARE]
-        if declarations:
-            match.apply(declarations[0])
-            break
-        match.apply(Action(Act.DEAL))
-    view = match.view(Seat.S)
-    assert view["trump_suit"] is None and view["declaration"]
-    trump = display_trump(view)
-    declared = Suit[
-        {"S": "SPADES", "H": "HEARTS", "C": "CLUBS", "D": "DIAMONDS"}[view["declaration"]["suit"]]
-    ]
-    assert trump.suit is declared
-    suited = Card.of(declared, Rank.ACE)
-    plain = next(s for s in Suit if s is not declared)
+    from shengji_desktop.engine.phase import Phase
+    from shengji_desktop.rules.options import Game
+    from shengji_desktop.ui.layout import display_order
+
+    def declared(p: Played) -> bool:
+        return p.view.phase is Phase.DEAL and p.view.declaration is not None
+
+    view = play_until(Game.TR, declared).view
+    assert view.trump is None and view.declaration is not None
+    declared_suit = view.declaration.suit
+    trump = view.sort_trump
+    assert trump.suit is declared_suit and trump.level == view.level
+    suited = Card.of(declared_suit, Rank.ACE)
+    plain = next(s for s in Suit if s is not declared_suit)
     order = display_order([Card.of(plain, Rank.ACE), suited], trump)
     assert order[0] == suited  # trumps come first
 
 
 def test_an_sd_session_shared_at_the_top_names_every_leader() -> None:
     """SD-END-1 names no tie-break: the match's end lists all who have the most coins."""
-    from shengji_desktop.rules.cards import Seat
+    import msgspec
+    from ui_matches import play_until
+
+    from shengji_desktop.engine.phase import Phase
+    from shengji_desktop.rules.cards import Seat, Team
+    from shengji_desktop.rules.options import Game
     from shengji_desktop.ui.texts import match_winner_text
 
-    coins = {"S": 12, "E": 12, "N": -36, "W": 12}
-    view = {"game": "sd", "match": {"winner": "S+E+W", "coins": coins}}
-    text = match_winner_text(view, Seat.S)
+    view = play_until(Game.SD, lambda p: p.view.phase is Phase.SETTLED).view
+    shared = msgspec.structs.replace(view, winner=(Seat.S, Seat.E, Seat.W))
+    text = match_winner_text(shared)
     assert text.count("·") == 2 and "Across" not in text
-    alone = {"game": "sd", "match": {"winner": "N", "coins": {"S": -6, "E": -6, "N": 18, "W": -6}}}
-    assert match_winner_text(alone, Seat.S).count("·") == 0
-    assert "Across" in match_winner_text(alone, Seat.S)
-    tr_view = {"game": "tr", "match": {"winner": "NS"}}
-    assert match_winner_text(tr_view, Seat.S) == "Your team"
+    alone = msgspec.structs.replace(view, winner=(Seat.N,))
+    assert match_winner_text(alone).count("·") == 0
+    assert "Across" in match_winner_text(alone)
+    team = msgspec.structs.replace(view, winner=Team.NS)
+    assert match_winner_text(team) == "Your team"
+    assert match_winner_text(msgspec.structs.replace(team, seat=Seat.E)) == "Opponents"

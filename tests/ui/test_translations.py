@@ -18,7 +18,7 @@ QM = UI / "translations" / "zh_CN.qm"
 
 def source_strings() -> set[str]:
     found: set[str] = set()
-    for path in UI.glob("*.py"):
+    for path in UI.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (
@@ -80,14 +80,15 @@ def test_language_modes(qapp, mode, expected) -> None:
 
 def test_the_log_follows_a_change_of_language(qapp) -> None:
     """Lines already in the log are put into the new language too (not only later ones)."""
+    from shengji_desktop.engine.events import Bid, HandStarted
     from shengji_desktop.rules.cards import Seat
     from shengji_desktop.ui.models import LogModel
 
     log = LogModel(Seat.S)
     i18n.install("en")
     try:
-        log.feed({"event": "hand_started", "number": 3})
-        log.feed({"event": "bid", "seat": "N", "value": 65})
+        log.feed(HandStarted(3))
+        log.feed(Bid(Seat.N, 65))
         english = log.lines
         assert len(english) == 2 and all(english)
         changed: list[int] = []

@@ -1060,18 +1060,6 @@ Esc：取消选择
         <translation>三打一（一副牌）</translation>
     </message>
     <message>
-        <source>Da Gunzi</source>
-        <translation>打滚子</translation>
-    </message>
-    <message>
-        <source>Tractor</source>
-        <translation>拖拉机</translation>
-    </message>
-    <message>
-        <source>Three against one</source>
-        <translation>三打一</translation>
-    </message>
-    <message>
         <source>Human</source>
         <translation>玩家</translation>
     </message>

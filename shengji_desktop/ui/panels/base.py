@@ -1,0 +1,147 @@
+"""What every game's formatter says alike, and what each must say for itself.
+
+A ``GameText`` turns one game's typed views and results into the words of the side panel,
+the settlement summary and the score sheet. The three games override only what differs;
+``panels.formats.game_text`` picks the one for a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from shengji_desktop.engine.results import HandResult, Winner
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat, Suit, Team
+from shengji_desktop.rules.options import Game
+
+from ..i18n import tr
+from ..texts import LIST_SEP, cards_text, level_text, seat_name, suit_name, team_name
+
+
+@dataclass
+class ScoreRow:
+    """One settled hand on the score sheet, from the events the viewer saw."""
+
+    number: int
+    dealer: Seat | None
+    suit: Suit | None
+    bid: int | None
+    result: HandResult
+
+
+def around(viewer: Seat) -> list[Seat]:
+    """The seats from the viewer round the table (the viewer first)."""
+    return [Seat((viewer + i) % 4) for i in range(4)]
+
+
+def signed(coins: Mapping[Seat, int], seat: Seat) -> str:
+    return f"{int(coins.get(seat, 0)):+d}"
+
+
+class GameText:
+    """The words of one game. The defaults are those of the games with teams and levels."""
+
+    game: Game
+
+    # ------------------------------------------------------------------ the side panel
+
+    def trump_text(self, view: SeatView) -> str:
+        """Beside the trump symbol: the trump suit and the hand's level."""
+        suit = view.trump.suit if view.trump is not None else None
+        return (
+            tr("Trump: {suit}").format(suit=suit_name(suit))
+            + "\n"
+            + tr("Level: {level}").format(level=level_text(view.level))
+        )
+
+    def shows_level_card(self) -> bool:
+        """Whether the panel shows the level card of the trump suit."""
+        return True
+
+    def declaration_text(self, view: SeatView) -> str:
+        viewer = view.seat
+        decl = view.declaration
+        if decl is None:
+            return tr("No declaration yet")
+        # DL shows the cards; TR names the kind (亮主, 正主, 封主) and the suit
+        what = cards_text(decl.cards) if decl.cards else f"{decl.kind} {decl.suit.symbol}"
+        return tr("Declared by {who}: {what}").format(who=seat_name(decl.seat, viewer), what=what)
+
+    def standing_lines(self, view: SeatView) -> list[str]:
+        """The match so far, above the coins: each team's level, the dealer's side marked."""
+        viewer = view.seat
+        lines = []
+        for team in (viewer.team, viewer.team.other):
+            mark = ""
+            if view.dealer is not None and view.dealer.team is team:
+                mark = " <span style='color:#d4a017'>(" + tr("dealer side") + ")</span>"
+            lines.append(
+                f"<b>{team_name(team, viewer)}</b>: "
+                + tr("level {level}").format(level=level_text(view.levels.get(team)))
+                + mark
+            )
+        return lines
+
+    def catchers_name(self) -> str:
+        """The side that collects points against the dealer."""
+        return tr("Defenders")
+
+    # ------------------------------------------------------------------ the settlement
+
+    def outcome(self, result: HandResult) -> str:
+        """One phrase for how a hand ended."""
+        raise NotImplementedError
+
+    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+        """The settlement's lines between the outcome and the coins."""
+        raise NotImplementedError
+
+    def result_coins(self, result: HandResult) -> Mapping[Seat, int] | None:
+        """The coins the hand won or lost, seat by seat (None: a game without coins)."""
+        return None
+
+    def next_dealer(self, result: HandResult) -> Seat | None:
+        return None
+
+    def match_winner(self, result: HandResult) -> Winner | None:
+        """The match's winner, where the hand's result names it."""
+        return None
+
+    def levels_line(self, levels: Mapping[Team, int], viewer: Seat) -> tuple[str, str]:
+        ours, theirs = viewer.team, viewer.team.other
+        return (
+            tr("Levels"),
+            f"{team_name(ours, viewer)} {level_text(levels.get(ours))} · "
+            f"{team_name(theirs, viewer)} {level_text(levels.get(theirs))}",
+        )
+
+    def coins_line(self, coins: Mapping[Seat, int], viewer: Seat) -> tuple[str, str]:
+        parts = [f"{seat_name(s, viewer)}\u00a0{signed(coins, s)}" for s in around(viewer)]
+        # two seats a line: a wrap made by the label could split a seat's name from its coins
+        return (tr("Coins"), "\n".join(LIST_SEP.join(parts[i : i + 2]) for i in (0, 2)))
+
+    # ------------------------------------------------------------------ the score sheet
+
+    def score_columns(self, viewer: Seat) -> list[str]:
+        raise NotImplementedError
+
+    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+        raise NotImplementedError
+
+    def score_start_columns(self) -> list[str]:
+        return [tr("Hand"), tr("Dealer"), tr("Trump")]
+
+    def score_start(self, row: ScoreRow, viewer: Seat) -> list[str]:
+        """The first cells of every game's row: hand, dealer, trump suit."""
+        return [
+            str(row.number),
+            seat_name(row.dealer, viewer) if row.dealer is not None else "—",
+            row.suit.symbol if row.suit is not None else "—",
+        ]
+
+    # ------------------------------------------------------------------ the action bar
+
+    def bury_rule(self) -> str:
+        """The notice while the dealer chooses the cards to bury."""
+        raise NotImplementedError

@@ -1,0 +1,105 @@
+"""Dalian Da Gunzi's words: the big joker race, catchers and blood, the four settlement cases."""
+
+from __future__ import annotations
+
+from shengji_desktop.engine.results import DLResult, HandResult, Redeal, Winner
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game
+
+from ..i18n import tr
+from ..texts import seat_name
+from .base import GameText, ScoreRow
+
+
+def dl_result(result: HandResult) -> DLResult | Redeal:
+    assert isinstance(result, DLResult | Redeal), result
+    return result
+
+
+class DLText(GameText):
+    game = Game.DL
+
+    def declaration_text(self, view: SeatView) -> str:
+        if view.big_joker_shown_by is not None:  # hand 1: the race to show a big joker
+            return tr("Big joker shown by {who}").format(
+                who=seat_name(view.big_joker_shown_by, view.seat)
+            )
+        return super().declaration_text(view)
+
+    def standing_lines(self, view: SeatView) -> list[str]:
+        lines = super().standing_lines(view)
+        if view.blood:
+            lines.append(tr("Blood owed: {n}").format(n=view.blood))
+        return lines
+
+    def catchers_name(self) -> str:
+        return tr("Catchers")
+
+    def outcome(self, result: HandResult) -> str:
+        r = dl_result(result)
+        if isinstance(r, Redeal):
+            return tr("Redeal")
+        text = {
+            "A": tr("Dealer side holds the kitty and goes up"),
+            "B": tr("Kitty dug: no change"),
+            "C": tr("Catchers take over"),
+            "D": tr("Catchers dig and go up"),
+        }[r.case]
+        if r.dry_pot:
+            text += " · " + tr("dry pot")
+        return text
+
+    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+        r = dl_result(result)
+        if isinstance(r, Redeal):
+            return []
+        dug = tr("yes, kitty points doubled") if r.dug else tr("no")
+        lines = [
+            (tr("Catchers' points"), str(r.score)),
+            (tr("Kitty points"), str(r.kitty_points)),
+            (tr("Kitty dug"), dug),
+            (tr("Jokers buried"), str(r.jokers)),
+            self.levels_line(r.levels, viewer),
+        ]
+        if r.blood:
+            who = seat_name(r.payer, viewer) if r.payer is not None else "—"
+            lines.append(
+                (tr("Blood next hand"), tr("{n}, paid by {who}").format(n=r.blood, who=who))
+            )
+        return lines
+
+    def next_dealer(self, result: HandResult) -> Seat | None:
+        r = dl_result(result)
+        return None if isinstance(r, Redeal) else r.next_dealer
+
+    def match_winner(self, result: HandResult) -> Winner | None:
+        r = dl_result(result)
+        return None if isinstance(r, Redeal) else r.match_winner
+
+    def score_columns(self, viewer: Seat) -> list[str]:
+        return [
+            *self.score_start_columns(),
+            tr("Points"),
+            tr("Result"),
+            tr("Us"),
+            tr("Them"),
+            tr("Blood"),
+        ]
+
+    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+        r = dl_result(row.result)
+        start = self.score_start(row, viewer)
+        if isinstance(r, Redeal):
+            return [*start, "—", self.outcome(r), "—", "—", "—"]
+        return [
+            *start,
+            str(r.score),
+            self.outcome(r),
+            str(r.levels.get(viewer.team, "—")),
+            str(r.levels.get(viewer.team.other, "—")),
+            str(r.blood),
+        ]
+
+    def bury_rule(self) -> str:
+        return tr("Any cards; a small joker only when you keep no big joker (DL-KITTY-6).")

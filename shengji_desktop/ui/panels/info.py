@@ -1,0 +1,338 @@
+"""The side panel: the game, trump and level, the match so far, points captured, whose turn,
+the kitty as far as the viewer may see it, the last trick; below, the score sheet, the log
+and the rule options. Each game's words come from its formatter (``panels.formats``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QScrollArea,
+    QSizePolicy,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Card, Seat, Suit
+
+from ..i18n import tr
+from ..texts import game_name, options_summary, phase_name, seat_name
+from .base import GameText, around, signed
+from .formats import game_text
+from .minicards import MiniCards
+
+if TYPE_CHECKING:
+    from ..models import LogModel, ScoreSheetModel
+
+PANEL_QSS = """
+QFrame#panel, QWidget#info, QScrollArea, QScrollArea > QWidget > QWidget { background: #14231a; }
+QFrame#panel QLabel { color: #e8efe9; }
+QLabel[role="heading"] { color: #d4a017; font-weight: bold; font-size: 12px;
+    letter-spacing: 1px; padding-top: 4px; }
+QLabel[role="big"] { font-size: 17px; font-weight: bold; color: #ffe9a8; }
+QLabel[role="small"] { color: #a7b8ac; font-size: 11px; }
+QFrame[role="box"] { background: #1c3025; border: 1px solid #2c4a37; border-radius: 8px; }
+QTabWidget::pane { border: 1px solid #2c4a37; background: #f7f5ee; }
+QTabBar::tab { background: #1c3025; color: #e8efe9; padding: 5px 10px; border: 1px solid #2c4a37;
+    border-bottom: none; border-top-left-radius: 6px; border-top-right-radius: 6px; }
+QTabBar::tab:selected { background: #f7f5ee; color: #14231a; }
+QTableView, QListView { background: #f7f5ee; color: #1b1b1b; border: none;
+    selection-background-color: #d4a017; }
+QHeaderView::section { background: #e6e1d3; color: #1b1b1b; border: none; padding: 3px; }
+"""
+
+
+def _label(text: str = "", role: str = "", wrap: bool = False) -> QLabel:
+    label = QLabel(text)
+    if role:
+        label.setProperty("role", role)
+    label.setWordWrap(wrap)
+    return label
+
+
+class InfoPanel(QFrame):
+    """Always visible: game and options, trump and level card, levels or coins, dealer,
+    declaration, points captured with the point cards, whose turn, tricks, the kitty when it
+    may be seen, the last trick; below, the score sheet, the log and the rule options."""
+
+    def __init__(
+        self, score: ScoreSheetModel, log: LogModel, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self.setStyleSheet(PANEL_QSS)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        # The information scrolls when the window is short; the tabs keep the rest.
+        info = QWidget()
+        info.setObjectName("info")
+        layout = QVBoxLayout(info)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(4)
+        scroll = QScrollArea()
+        scroll.setWidget(info)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.info_scroll = scroll
+        self.info_layout = layout
+        outer.addWidget(scroll, 5)
+
+        self.game_label = _label("", "big", wrap=True)
+        self.hand_label = _label("", "small")
+        layout.addWidget(self.game_label)
+        layout.addWidget(self.hand_label)
+
+        box = QFrame()
+        box.setProperty("role", "box")
+        grid = QGridLayout(box)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(2)
+        self.trump_symbol = QLabel("—")
+        self.trump_symbol.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.trump_symbol.setMinimumWidth(44)
+        self.trump_symbol.setStyleSheet("font-size: 34px; font-weight: bold;")
+        self.level_card = MiniCards(48, 15)
+        self.level_card.setFixedWidth(36)
+        self.trump_label = _label("", "", wrap=True)
+        self.decl_label = _label("", "small", wrap=True)
+        grid.addWidget(self.trump_symbol, 0, 0, 2, 1)
+        grid.addWidget(self.level_card, 0, 1, 2, 1)
+        grid.addWidget(self.trump_label, 0, 2)
+        grid.addWidget(self.decl_label, 1, 2)
+        grid.setColumnStretch(2, 1)
+        layout.addWidget(box)
+
+        self.teams_label = _label("", "", wrap=True)
+        self.teams_label.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.teams_label)
+
+        layout.addWidget(_label(tr("Points captured"), "heading"))
+        self.points_label = _label("", "", wrap=True)
+        layout.addWidget(self.points_label)
+        self.point_cards = MiniCards(40, 12, hide_when_empty=True)
+        layout.addWidget(self.point_cards)
+
+        self.turn_label = _label("", "", wrap=True)
+        layout.addWidget(self.turn_label)
+
+        self.kitty_heading = _label(tr("Kitty"), "heading")
+        layout.addWidget(self.kitty_heading)
+        self.kitty_label = _label("", "small", wrap=True)
+        layout.addWidget(self.kitty_label)
+        self.kitty_cards = MiniCards(40, 16, hide_when_empty=True)
+        layout.addWidget(self.kitty_cards)
+
+        layout.addStretch(1)
+        # The last trick, on its own tab: who played what, in order.
+        self.last_trick = QWidget()
+        self.last_trick.setObjectName("lasttrick")
+        self.last_trick.setStyleSheet("QWidget#lasttrick { background: #f7f5ee; }")
+        lt = QGridLayout(self.last_trick)
+        lt.setContentsMargins(8, 6, 8, 6)
+        lt.setHorizontalSpacing(10)
+        lt.setVerticalSpacing(2)
+        self.last_names: list[QLabel] = []
+        self.last_cards: list[MiniCards] = []
+        for i in range(4):
+            name = _label("", "small")
+            name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
+            cards = MiniCards(52, 18)
+            self.last_names.append(name)
+            self.last_cards.append(cards)
+            lt.addWidget(name, (i // 2) * 2, i % 2)
+            lt.addWidget(cards, (i // 2) * 2 + 1, i % 2)
+        lt.setRowStretch(4, 1)
+
+        self.tabs = QTabWidget()
+        self.score_view = QTableView()
+        self.score_view.setModel(score)
+        self.score_view.verticalHeader().hide()
+        self.score_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.score_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.log_view = QListView()
+        self.log_view.setModel(log)
+        self.log_view.setWordWrap(True)
+        self.log_view.setUniformItemSizes(False)
+        # Connected to the view's own slot, so that the connection ends with the view (a
+        # language switch replaces the panel; a lambda would outlive it and call a dead view).
+        log.rowsInserted.connect(self.log_view.scrollToBottom)
+        self.options_label = _label("", "", wrap=True)
+        self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
+        self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.tabs.addTab(self.last_trick, tr("Last trick"))
+        self.tabs.addTab(self.score_view, tr("Score sheet"))
+        self.tabs.addTab(self.log_view, tr("Log"))
+        self.tabs.addTab(self.options_label, tr("Rules"))
+        self.tabs.setMinimumHeight(150)
+        tabs_box = QWidget()
+        tl = QVBoxLayout(tabs_box)
+        tl.setContentsMargins(8, 0, 8, 8)
+        tl.addWidget(self.tabs)
+        outer.addWidget(tabs_box, 2)
+        self.clear()
+
+    def _show_details(self, on: bool) -> None:
+        """Everything below the title, hidden while no game is on."""
+        layout = self.info_layout
+        for i in range(2, layout.count()):
+            item = layout.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.setVisible(on)
+        self.tabs.setVisible(on)
+
+    def clear(self) -> None:
+        self._show_details(False)
+        self.game_label.setText(tr("No game"))
+        self.hand_label.setText(tr("Start a new game from the Game menu."))
+        self.trump_symbol.setText("—")
+        self.level_card.set_cards([])
+        self.trump_label.setText("")
+        self.decl_label.setText("")
+        self.teams_label.setText("")
+        self.points_label.setText("")
+        self.point_cards.set_cards([])
+        self.turn_label.setText("")
+        self.kitty_label.setText("")
+        self.kitty_cards.set_cards([])
+        for name, cards in zip(self.last_names, self.last_cards, strict=True):
+            name.setText("")
+            cards.set_cards([])
+
+    def update_view(self, view: SeatView, acting: Seat | None = None) -> None:
+        """Show ``view``; ``acting``: whose decision the table waits for when the view does
+        not name the turn."""
+        if not self.tabs.isVisibleTo(self):
+            self._show_details(True)
+        text = game_text(view.game)
+        viewer = view.seat
+        self.game_label.setText(game_name(view.game))
+        self.hand_label.setText(
+            tr("Hand {n} · {phase}").format(n=view.hand_number, phase=phase_name(view.phase))
+        )
+        rows = options_summary(view.game, view.options)
+        self.options_label.setText("\n".join(f"{k}: {v}" for k, v in rows))
+        self.show_trump(view, text)
+        self.decl_label.setText(text.declaration_text(view))
+        self.teams_label.setText(self.teams_html(view, text))
+        # points captured by the side against the dealer
+        if view.dealer is not None:
+            self.points_label.setText(
+                tr("{side}: {points} of {total}").format(
+                    side=text.catchers_name(),
+                    points=sum(view.won_points[s] for s in view.catchers),
+                    total=view.game.total_points,
+                )
+            )
+        else:
+            self.points_label.setText(tr("No dealer yet"))
+        self.point_cards.set_cards(captured_points(view))
+        # turn and tricks
+        turn = view.turn if view.turn is not None else acting
+        turn_text = (
+            tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
+        )
+        tricks = tr("Tricks played: {n} · your cards: {left}").format(
+            n=len(view.tricks), left=view.counts[viewer]
+        )
+        self.turn_label.setText("\n".join(t for t in (turn_text, tricks) if t))
+        self.show_kitty(view)
+        # the last trick
+        last = view.tricks[-1].plays if view.tricks else ()
+        for i in range(4):
+            if i < len(last):
+                seat, played = last[i]
+                self.last_names[i].setText(seat_name(seat, viewer))
+                self.last_cards[i].set_cards(played)
+            else:
+                self.last_names[i].setText("")
+                self.last_cards[i].set_cards([])
+
+    def show_trump(self, view: SeatView, text: GameText) -> None:
+        """The trump suit's symbol, the level card and the words beside them."""
+        suit = view.trump.suit if view.trump is not None else None
+        if suit is not None:
+            colour = "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
+            self.trump_symbol.setText(suit.symbol)
+            self.trump_symbol.setStyleSheet(f"font-size: 34px; font-weight: bold; color: {colour};")
+        else:
+            self.trump_symbol.setText("?")
+            self.trump_symbol.setStyleSheet("font-size: 30px; font-weight: bold; color: #9ca3af;")
+        if suit is not None and text.shows_level_card():
+            self.level_card.set_cards([Card.of(suit, view.level)])
+        else:
+            self.level_card.set_cards([])
+        self.trump_label.setText(text.trump_text(view))
+
+    def show_kitty(self, view: SeatView) -> None:
+        """The kitty as far as the viewer may see it: the pack's last cards during the deal,
+        the kitty itself when visible, the cards the dealer picked up while burying, the
+        original kitty an SD defender was shown (SD-KITTY-2), or only how many cards."""
+        size = view.kitty_size
+        if view.phase is Phase.DEAL:
+            self.kitty_label.setText(tr("The last cards of the pack"))
+            self.kitty_cards.set_cards([])
+        elif view.kitty:
+            self.kitty_label.setText(tr("{n} cards, visible to you").format(n=size))
+            self.kitty_cards.set_cards(view.kitty)
+        elif view.kitty_taken and view.phase is Phase.KITTY:
+            self.kitty_label.setText(tr("The cards you took from the kitty"))
+            self.kitty_cards.set_cards(view.kitty_taken)
+        elif view.kitty_seen:
+            self.kitty_label.setText(tr("The original kitty you were shown"))
+            self.kitty_cards.set_cards(view.kitty_seen)
+        else:
+            self.kitty_label.setText(
+                tr("{n} cards, face down").format(n=size) if size else tr("With the dealer")
+            )
+            self.kitty_cards.set_cards([])
+
+    def teams_html(self, view: SeatView, text: GameText) -> str:
+        """Levels (DL, TR), blood (DL), coins (TR, SD) and the dealer."""
+        viewer = view.seat
+        lines = text.standing_lines(view)
+        if view.coins is not None:
+            cells = [
+                f"<td>{seat_name(seat, viewer)}</td>"
+                f"<td align='right'><b>{signed(view.coins, seat)}</b></td>"
+                for seat in around(viewer)
+            ]
+            table = "<tr>" + cells[0] + "<td>&nbsp;&nbsp;</td>" + cells[1] + "</tr>"
+            table += "<tr>" + cells[2] + "<td></td>" + cells[3] + "</tr>"
+            lines.append(f"{tr('Coins')}:<table cellspacing='0' cellpadding='1'>{table}</table>")
+        dealer = seat_name(view.dealer, viewer) if view.dealer is not None else tr("not yet")
+        lines.append(tr("Dealer: {who}").format(who=dealer))
+        return "<br>".join(lines)
+
+
+def captured_points(view: SeatView) -> list[Card]:
+    """The point cards of the tricks the catchers (DL) or defenders (TR, SD) have won."""
+    catchers = view.catchers
+    cards = [
+        c
+        for trick in view.tricks
+        if trick.winner in catchers
+        for _, played in trick.plays
+        for c in played
+        if c.points
+    ]
+    cards.sort(key=lambda c: (c.rank, c.suit if c.suit is not None else 9))
+    return cards

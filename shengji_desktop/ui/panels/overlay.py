@@ -1,0 +1,155 @@
+"""The overlays on the table (start screen, settlement summary, match over) and the words of
+the settlement summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shengji_desktop.engine.results import Redeal
+from shengji_desktop.engine.view import SeatView
+
+from ..i18n import tr
+from ..texts import seat_name, winner_text
+from .formats import game_text
+from .minicards import MiniCards
+
+OVERLAY_QSS = """
+QFrame#overlay { background: rgba(10, 22, 15, 228); border: 2px solid #d4a017;
+    border-radius: 18px; }
+QFrame#overlay QLabel { color: #f3f6f4; }
+QLabel#overlayTitle { color: #ffe9a8; font-size: 26px; font-weight: bold; }
+QLabel[role="key"] { color: #a9c2b1; font-size: 14px; }
+QLabel[role="value"] { color: #ffffff; font-size: 15px; font-weight: bold; }
+QPushButton { background: #d4a017; color: #201600; border: 1px solid #f3d27a; border-radius: 10px;
+    padding: 8px 22px; font-size: 16px; font-weight: bold; }
+QPushButton:hover { background: #e6b422; }
+QPushButton[secondary="true"] { background: #24352b; color: #f1f5f2; border-color: #6b8f78; }
+"""
+
+
+class Overlay(QFrame):
+    """A framed card in the middle of the table: title, key/value lines, buttons."""
+
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("overlay")
+        self.setStyleSheet(OVERLAY_QSS)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(28, 20, 28, 20)
+        self.layout_.setSpacing(10)
+        self.title = QLabel("")
+        self.title.setObjectName("overlayTitle")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.layout_.addWidget(self.title)
+        self.body = QWidget()
+        self.grid = QGridLayout(self.body)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(18)
+        self.grid.setVerticalSpacing(5)
+        self.layout_.addWidget(self.body)
+        self.extra = MiniCards(56, 22)
+        self.layout_.addWidget(self.extra, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.button_row = QHBoxLayout()
+        self.layout_.addLayout(self.button_row)
+        self.buttons: dict[str, QPushButton] = {}
+        self.centre_at = 0.4  # the overlay's middle, as a fraction of the table's height
+        self.hide()
+
+    def show_content(
+        self,
+        title: str,
+        lines: list[tuple[str, str]],
+        buttons: list[tuple[str, str, Callable[[], None], bool]],
+        cards: Iterable[int] = (),
+    ) -> None:
+        self.title.setText(title)
+        self.title.setVisible(bool(title))
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        for row, (key, value) in enumerate(lines):
+            k = QLabel(key)
+            k.setProperty("role", "key")
+            v = QLabel(value)
+            v.setProperty("role", "value")
+            v.setWordWrap(True)
+            self.grid.addWidget(k, row, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            self.grid.addWidget(v, row, 1)
+            # Shown now, not when the layout gets round to it: adjustSize below leaves hidden
+            # widgets out, and an overlay already on screen would shrink to its margins.
+            k.show()
+            v.show()
+        self.extra.set_cards(cards)
+        self.extra.setVisible(bool(self.extra.cards))
+        while self.button_row.count():
+            item = self.button_row.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.buttons = {}
+        self.button_row.addStretch(1)
+        for key, text, callback, secondary in buttons:
+            b = QPushButton(text)
+            b.setObjectName(key)
+            b.setProperty("secondary", "true" if secondary else "false")
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+            b.clicked.connect(callback)
+            self.button_row.addWidget(b)
+            b.show()
+            self.buttons[key] = b
+        self.button_row.addStretch(1)
+        self.adjustSize()
+        self.show()
+        self.raise_()
+        self.recentre()
+
+    def recentre(self) -> None:
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        self.adjustSize()
+        x = (parent.width() - self.width()) // 2
+        y = int(parent.height() * self.centre_at - self.height() / 2)
+        self.move(max(0, x), max(0, y))
+
+
+def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
+    """What the settlement summary says of the view's hand, as the view's seat sees it."""
+    text = game_text(view.game)
+    viewer = view.seat
+    result = view.result
+    lines: list[tuple[str, str]] = []
+    if view.dealer is not None:
+        lines.append((tr("Dealer"), seat_name(view.dealer, viewer)))
+    if isinstance(result, Redeal):
+        lines.append((tr("Result"), tr("Six jokers in the kitty: the same dealer deals again")))
+        return lines
+    if result is None:
+        return lines
+    lines.append((tr("Result"), text.outcome(result)))
+    lines += text.result_lines(result, viewer)
+    coins = text.result_coins(result)
+    if coins:
+        lines.append(text.coins_line(coins, viewer))
+    winner = view.winner or text.match_winner(result)
+    nxt = text.next_dealer(result)
+    if nxt is not None and not winner:  # no next hand after the match's last one
+        lines.append((tr("Next dealer"), seat_name(nxt, viewer)))
+    if winner:
+        lines.append((tr("Match winner"), winner_text(winner, viewer)))
+    return lines
