@@ -302,6 +302,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self._last_view = None
         viewer = session.viewer
+        self.score.viewer = self.log.viewer = viewer
         for event in events_for(past, viewer):
             self.score.feed(event)
         for event in events_for(past[-400:], viewer):
@@ -320,9 +321,12 @@ class MainWindow(QMainWindow):
         return session
 
     def _first_view(self, events: Sequence[Event], view: SeatView) -> None:
-        """The score sheet follows the game of the session's first view."""
-        if self.score.game is not view.game:
+        """The score sheet and the log follow the game and the seat of the first view (at a
+        LAN table the seat is known once the host has seated us)."""
+        if self.score.game is not view.game or self.score.viewer != view.seat:
+            self.score.viewer = view.seat
             self.score.reset(view.game)
+        self.log.viewer = view.seat
         if self.session is not None:
             self.session.events_applied.disconnect(self._first_view)
 

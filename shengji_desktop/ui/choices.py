@@ -61,7 +61,7 @@ class Window(Protocol):
     selection, and the commands the buttons call."""
 
     @property
-    def controller(self) -> Session | None: ...
+    def session(self) -> Session | None: ...
 
     @property
     def last_view(self) -> SeatView | None: ...
@@ -130,7 +130,7 @@ class Choices:
     """The action bar's contents for the window's session and selection. Made for each
     refresh and dropped: the window does not keep it (see ``MainWindow.refresh_actions``).
 
-    The session (``window.controller``) gives the phase, what it waits for (``waiting``),
+    The session (``window.session``) gives the phase, what it waits for (``waiting``),
     the human seat and its legal moves (``human_legal``), ``to_act()`` and ``check_play``;
     the window gives the view on the table (``last_view``), the scene's selection and the
     commands the buttons call (``do``, ``play_selected``, ``choose``, ``hint``)."""
@@ -141,7 +141,7 @@ class Choices:
     def current(self) -> tuple[list[Choice], str, str | None]:
         """The buttons and prompt for this moment; the notice is None to keep the current."""
         w = self.w
-        c = w.controller
+        c = w.session
         assert c is not None
         phase = c.phase
         legal = c.human_legal
@@ -222,7 +222,7 @@ class Choices:
     ) -> tuple[list[Choice], str, str | None]:
         """Bury, pay tribute or return: a choice of N cards (``ChooseCards``: its count and
         its check judge the selection) or one of a few fixed sets of cards."""
-        c = self.w.controller
+        c = self.w.session
         assert c is not None
         choice = next((m for m in offered if isinstance(m, ChooseCards)), None)
         explicit = [m.cards for m in offered if isinstance(m, Action) and m.cards]
@@ -270,7 +270,7 @@ class Choices:
     def action_choice(self, action: Action) -> Choice:
         kind = action.kind
         if kind is Act.PASS:
-            c = self.w.controller
+            c = self.w.session
             bidding = c is not None and c.phase is Phase.BID
             text = tr("No bid") if bidding else tr("Pass")
             return Choice(button_key(action), text, tr("Decline"), lambda: self.w.do(action))

@@ -30,6 +30,7 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import RuleError
 
+from .i18n import tr
 from .session import Session
 from .texts import kind_name
 
@@ -235,7 +236,7 @@ class LocalTable:
 
     def _save_failed(self, text: str) -> None:
         if self.session is not None:
-            self.session.refuse(text)
+            self.session.refuse(tr("Could not save the game: {error}").format(error=text))
 
     def _saved(self) -> None:
         if self.session is not None:

@@ -113,7 +113,7 @@ def run_window_checks(report: Report) -> None:
         for name, seed in GAMES:
             report.check(f"hand {name}", functools.partial(play_hand, window, name, seed))
         if window is not None:
-            window.stop_controller()
+            window.stop_session()
             window.close()
             window.deleteLater()
         app.processEvents()

@@ -1756,10 +1756,6 @@ Esc：取消选择
         <translation>未连接到桌主：{status}</translation>
     </message>
     <message>
-        <source>The host judges this play.</source>
-        <translation>由桌主判定这手牌。</translation>
-    </message>
-    <message>
         <source>computer for now</source>
         <translation>暂由电脑代打</translation>
     </message>
