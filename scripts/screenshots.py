@@ -4,7 +4,7 @@
     QT_QPA_PLATFORM=offscreen python scripts/screenshots.py --game dl --size 1920x1080
 
 The bottom seat is played by a simple automatic "human" (random legal choices, made through
-the same controller calls as the buttons); the other seats are computer players. A picture is
+the same session calls as the buttons); the other seats are computer players. A picture is
 taken the first time each moment comes up: the deal, declaring or bidding, the kitty, a lead,
 a trick in progress, the settlement, and the match's next hand.
 """
@@ -39,7 +39,8 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
     app.setOrganizationName("shengji-desktop-screenshots")
     app.setApplicationName("shengji-desktop-screenshots")
-    from shengji_desktop.engine.actions import Act, Action
+    from shengji_desktop.engine.actions import Act, Action, ChooseCards
+    from shengji_desktop.engine.phase import Phase
     from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
     from shengji_desktop.rules.options import Game, Options
     from shengji_desktop.ui import i18n
@@ -74,62 +75,63 @@ def main() -> int:
     def start_game() -> None:
         game = games[state["game"]]
         seats = ["human", args.ai, args.ai, args.ai]
-        window.start_new(NewGame(game, options, seats, args.speed), seed=args.seed)
+        window.games.start_new(NewGame(game, options, seats, args.speed), seed=args.seed)
         state["hands"] = 0
 
+    def some_cards(choice: ChooseCards) -> list[Card]:
+        hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
+        plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
+        rng.shuffle(plain)
+        return plain[: choice.count]
+
     def decide() -> None:
-        c = window.controller
+        c = window.session
         assert c is not None
         legal = c.human_legal
         kinds = {a.kind for a in legal}
         if Act.PLAY in kinds:
-            plays = [a for a in legal if a.kind is Act.PLAY]
-            action = rng.choice(plays)
-            window.scene.set_selected(action.cards)
+            plays = [a for a in legal if isinstance(a, Action) and a.kind is Act.PLAY]
+            window.scene.set_selected(rng.choice(plays).cards)
             window.play_selected()
             return
         for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
             offered = [a for a in legal if a.kind is kind]
             if offered:
-                if offered[0].cards:
-                    window.scene.set_selected(offered[0].cards)
-                    window.choose(kind)
-                    return
-                hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
-                plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
-                rng.shuffle(plain)
-                assert offered[0].value is not None
-                window.scene.set_selected(plain[: offered[0].value])
+                first = offered[0]
+                cards = first.cards if isinstance(first, Action) else some_cards(first)
+                window.scene.set_selected(cards)
                 window.choose(kind)
                 return
-        non_pass = [a for a in legal if a.kind is not Act.PASS]
-        action: Action = rng.choice(non_pass if non_pass and rng.random() < 0.6 else legal)
+        actions = [a for a in legal if isinstance(a, Action)]
+        non_pass = [a for a in actions if a.kind is not Act.PASS]
+        action: Action = rng.choice(non_pass if non_pass and rng.random() < 0.6 else actions)
         window.do(action)
 
     def tick() -> None:
-        c = window.controller
-        if c is None:
+        c = window.session
+        view = window.last_view
+        if c is None or view is None:
             return
-        m = c.match
-        phase = m.phase
-        view = window._last_view
-        if phase == "deal" and m.hand.dealt > m.hand.deal_size // 2:
-            shoot(f"h{m.hand_number}-1-deal")
+        phase = view.phase
+        number = view.hand_number
+        if phase is Phase.DEAL and view.cards_dealt > 2 * view.game.hand_size:
+            shoot(f"h{number}-1-deal")
         if c.waiting == "human" and not window.animator.running:
             kinds = {a.kind for a in c.human_legal}
-            if state["waiting_for"] != str(c._version):
-                state["waiting_for"] = str(c._version)
+            moment = f"{number}/{view.cards_dealt}/{len(view.tricks)}/{len(view.trick)}/{phase}"
+            if state["waiting_for"] != moment:
+                state["waiting_for"] = moment
                 state["since"] = 0
                 return
             state["since"] += 1
             if state["since"] < 3:
                 return
             label = None
-            if Act.BID in kinds or (phase == "bid"):
+            if Act.BID in kinds or phase is Phase.BID:
                 label = "2-bid"
-            elif phase == "declare":
+            elif phase is Phase.DECLARE:
                 label = "2-declare"
-            elif phase == "tribute":
+            elif phase is Phase.TRIBUTE:
                 label = "3-tribute"
             elif Act.BURY in kinds:
                 # show the selection the player is about to bury
@@ -139,19 +141,16 @@ def main() -> int:
             elif Act.CHOOSE_TRUMP in kinds:
                 label = "3-trump"
             elif Act.PLAY in kinds:
-                trick = view.get("trick") or []
+                trick = view.trick
                 if not trick:
                     label = "5-lead"
                 elif len(trick) >= 2:
                     label = "6-midtrick"
-            name = f"h{m.hand_number}-{label}" if label else ""
+            name = f"h{number}-{label}" if label else ""
             if label and file_name(name) not in taken:
                 if label == "4-bury":
-                    offered = next(a for a in c.human_legal if a.kind is Act.BURY)
-                    hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
-                    plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
-                    assert offered.value is not None
-                    window.scene.set_selected(plain[: offered.value])
+                    offered = next(a for a in c.human_legal if isinstance(a, ChooseCards))
+                    window.scene.set_selected(some_cards(offered))
                     window.refresh_actions()
                     QTimer.singleShot(250, lambda: shoot(name))
                     state["since"] = -4
@@ -161,21 +160,21 @@ def main() -> int:
             state["waiting_for"] = ""
             return
         if c.waiting == "next_hand" and not window.animator.running:
-            shoot(f"h{m.hand_number}-7-settled")
+            shoot(f"h{number}-7-settled")
             state["hands"] += 1
             if state["hands"] < args.hands:
                 window.next_hand()
                 return
             next_game()
         elif c.waiting == "over":
-            shoot(f"h{m.hand_number}-8-over")
+            shoot(f"h{number}-8-over")
             next_game()
 
     def next_game() -> None:
         state["game"] += 1
         if state["game"] >= len(games):
             timer.stop()
-            window.stop_controller()
+            window.stop_session()
             app.quit()
             return
         start_game()
