@@ -1,1 +1,1 @@
-"""The game engine: phase state machine, seat views, records, save and resume. No Qt."""
+"""The game engine: a match as a seed and actions, seat views and events, the table that runs it, records and saves. No Qt."""
