@@ -34,6 +34,22 @@ _PHASE_DEAL = Phase.DEAL
 _PHASE_PLAY = Phase.PLAY
 
 
+def in_order(action: Action) -> Action:
+    """``action`` with its cards in card order: a live game and its replay from the record
+    (which writes cards in order) then build the same kitty, card for card."""
+    cards, taken = action.cards, action.taken
+    if list(cards) == sorted(cards) and list(taken) == sorted(taken):
+        return action
+    return Action(
+        action.kind,
+        action.seat,
+        tuple(sorted(cards)),
+        action.suit,
+        action.value,
+        tuple(sorted(taken)),
+    )
+
+
 class HandBase:
     """One hand of any game: the deal, trick play and what every game's view shows.
     Subclasses add their declare/bid/tribute/kitty/settle phases."""
@@ -183,7 +199,7 @@ class HandBase:
             raise RuleError(Reason.ACTION_INVALID, "GEN-SEAT-1", "this action needs a seat")
         if action.kind is _PLAY and self.phase is _PHASE_PLAY:
             return self.play(action.seat, action.cards)
-        return self.apply_phase(action)
+        return self.apply_phase(in_order(action))
 
     def apply_phase(self, action: Action) -> list[Event]:
         raise NotImplementedError

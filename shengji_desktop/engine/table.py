@@ -191,13 +191,15 @@ class Table:
     def play(self) -> None:
         """Run to the end here and now (headless callers: computers only, a pacing that never
         waits). No event loop is needed, since nothing is ever awaited that is not done."""
+        if any(player is None for player in self.players.values()):
+            raise RuntimeError("a table played here and now has nobody to wait for: no person")
         loop = self.run()
         try:
             loop.send(None)
         except StopIteration:
             return
         loop.close()
-        raise RuntimeError("a table played here and now cannot wait (a person sits at it?)")
+        raise RuntimeError("a table played here and now cannot wait (its pacing waited)")
 
     async def run(self) -> None:
         """Until the match is over, ``hands`` hands are settled, or ``stop()``."""
