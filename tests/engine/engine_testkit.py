@@ -4,17 +4,18 @@ with seeded random players, and a wrapper that records what a player was asked."
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from shengji_desktop.engine.actions import Act, Action
-from shengji_desktop.engine.events import CardDealt, Event
+from shengji_desktop.engine.events import CardDealt, Claimed, Event
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
 from shengji_desktop.engine.table import Player, Table
 from shengji_desktop.engine.view import SeatView
-from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.cards import Card, Seat, card_points, new_deck
 from shengji_desktop.rules.options import Game, Options
 
 RefereeCheck = Callable[[Match, Action, Sequence[Event]], None]
@@ -83,3 +84,55 @@ def deal_out(match: Match) -> list[Event]:
 
 def dealt_cards(events: Sequence[Event]) -> list[CardDealt]:
     return [e for e in events if isinstance(e, CardDealt)]
+
+
+class CardAccount:
+    """A referee check for ``run_table``: after every action every card of the pack is in a hand,
+    still to be dealt, in the kitty, in a trick, or laid down by an SD claim (GEN-CARD-1), and
+    tricks hold the points they were credited with (GEN-PTS-1). The hands a claim shows
+    (``Claimed``) must be the hands the referee held just before it (SD-CLAIM-1)."""
+
+    def __init__(self) -> None:
+        self.checks = 0
+        self.claims: list[Claimed] = []
+        self.claimed: Claimed | None = None  # this hand's claim
+        self.held: dict[Seat, Counter[Card]] | None = None  # the hands before a possible claim
+        self.hand: object = None
+
+    def __call__(self, match: Match, action: Action, events: Sequence[Event]) -> None:
+        hand = match.hand
+        if hand is not self.hand:  # a new hand (of this match or another)
+            self.hand, self.claimed, self.held = hand, None, None
+        for e in events:
+            if isinstance(e, Claimed):
+                assert {s: Counter(c) for s, c in e.hands.items()} == self.held, "claimed hands"
+                self.claimed = e
+                self.claims.append(e)
+        full = Counter(new_deck(match.game.decks))
+        undealt = hand.pack[hand.dealt :] if hand.dealt < hand.deal_size else []  # or the kitty
+        assert accounted(match, self.claimed) + Counter(undealt) == full
+        won = 0
+        for rec in hand.tricks:
+            assert rec.points == card_points([c for _, cards in rec.plays for c in cards])
+            won += rec.points
+        assert sum(hand.won_points.values()) == won
+        if hand.phase is Phase.PLAY and not hand.trick:  # a claim may come next
+            self.held = {s: +Counter(hand.hands[s]) for s in Seat}
+        self.checks += 1
+
+
+def accounted(match: Match, claimed: Claimed | None = None) -> Counter[Card]:
+    """Every card dealt: hands, kitty, the hand's tricks, and the hands an SD claim laid down."""
+    hand = match.hand
+    total: Counter[Card] = Counter(hand.kitty)
+    for s in Seat:
+        total.update(hand.hands[s])
+    for rec in hand.tricks:
+        for _, cards in rec.plays:
+            total.update(cards)
+    for _, cards in hand.trick:
+        total.update(cards)
+    if claimed is not None:
+        for cards in claimed.hands.values():
+            total.update(cards)
+    return total
