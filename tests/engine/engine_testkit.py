@@ -157,3 +157,17 @@ def accounted(match: Match, claimed: Claimed | None = None) -> Counter[Card]:
         for cards in claimed.hands.values():
             total.update(cards)
     return total
+
+
+def play_until(match: Match, reached: Callable[[Match], bool], hands: int | None = None) -> bool:
+    """Play ``match`` at a table with random players until ``reached(match)`` holds after an
+    action (True), or the match ends or ``hands`` hands are settled (False)."""
+    table = Table(match, random_players(match.seed), rng=random.Random(match.seed), hands=hands)
+
+    def watch(action: Action, events: Sequence[Event]) -> None:
+        if reached(match):
+            table.stop()
+
+    table.watch_referee(watch)
+    table.play()
+    return reached(match)
