@@ -171,3 +171,12 @@ def play_until(match: Match, reached: Callable[[Match], bool], hands: int | None
     table.watch_referee(watch)
     table.play()
     return reached(match)
+
+
+def differences(a: SeatView, b: SeatView) -> dict[str, tuple[object, object]]:
+    """The fields in which two views differ, with both values (readable assertion messages)."""
+    return {
+        f: (getattr(a, f), getattr(b, f))
+        for f in a.__struct_fields__
+        if getattr(a, f) != getattr(b, f)
+    }

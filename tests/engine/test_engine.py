@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from engine_testkit import Asked, CardAccount, random_players, run, run_table
+from engine_testkit import (
+    Asked,
+    CardAccount,
+    differences,
+    play_until,
+    random_players,
+    run,
+    run_table,
+)
 
 from shengji_desktop.engine import events as ev
 from shengji_desktop.engine.actions import Act, Action
@@ -33,7 +41,7 @@ from shengji_desktop.engine.record import (
 from shengji_desktop.engine.results import DLResult, Redeal, SDResult, TRResult
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import event_for, seat_view
-from shengji_desktop.rules.cards import BIG_JOKER, Seat, Team
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat, Team
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.sd import SDOutcome
@@ -281,7 +289,7 @@ def test_save_and_resume_in_every_phase(game: Game, tmp_path: Path) -> None:
         save(match, path)
         resumed = load(path)
         for s in Seat:
-            assert seat_view(resumed, s) == seat_view(match, s)
+            assert differences(seat_view(resumed, s), seat_view(match, s)) == {}
             assert resumed.legal_actions(s) == match.legal_actions(s)
 
     match = Match(game, Options(), 21)
@@ -304,6 +312,29 @@ def test_a_step_belongs_to_its_phase(game: Game) -> None:
     match = Match(game, Options(), 21)
     run_table(match, random_players(21), hands=2, check=check)
     assert {p for p, _ in steps} >= {Phase.DEAL, Phase.PLAY, Phase.SETTLED}
+
+
+def test_a_resumed_match_shows_every_seat_what_the_original_shows() -> None:
+    """DL-KITTY-8: after another seat buries big and small jokers into the kitty, a save resumed
+    (the record replayed) shows every seat the same view as the match that wrote it."""
+
+    def both_jokers_buried(m: Match) -> bool:
+        last = m.actions[-1] if m.actions else None
+        return (
+            last is not None
+            and last.kind is Act.BURY_JOKERS
+            and {BIG_JOKER, SMALL_JOKER} <= set(last.cards)
+        )
+
+    for seed in range(200):
+        match = Match(Game.DL, Options(), seed)
+        if play_until(match, both_jokers_buried, hands=4):
+            break
+    else:
+        raise AssertionError("no seed below 200 has a seat bury both kinds of joker")
+    resumed, _ = replay(record_json(match))
+    for s in Seat:
+        assert differences(seat_view(resumed, s), seat_view(match, s)) == {}
 
 
 def test_corrupt_save_is_named_and_last_good_kept(tmp_path: Path) -> None:
