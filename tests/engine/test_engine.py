@@ -118,6 +118,29 @@ def test_match_history_holds_one_typed_result_per_hand(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", list(Game))
+def test_a_finished_match_takes_no_more_actions(game: Game) -> None:
+    """GEN-SEAT-1: once the match (an SD session) is over, nobody may act and every action is
+    refused; its winner, levels, coins and blood are typed."""
+    options = Options(sd_hands_per_session=1) if game is Game.SD else Options()
+    match, events = run(game, options, 11, 400)
+    assert match.phase is Phase.OVER and isinstance(events[-1], ev.MatchOver)
+    assert match.to_act() == [] and match.table_action() is None
+    assert all(match.legal_actions(s) == [] for s in Seat)
+    for action in (Action(Act.NEXT_HAND), Action(Act.DEAL), Action(Act.PASS, Seat.S)):
+        with pytest.raises(RuleError, match="over"):
+            match.apply(action)
+    levels, coins = match.team_levels(), match.coins()
+    if game is Game.SD:
+        assert isinstance(match.winner, tuple) and levels == {} and coins is not None
+        assert match.blood() == 0
+    else:
+        assert isinstance(match.winner, Team) and set(levels) == set(Team)
+        assert (coins is None) is (game is Game.DL)
+    assert all(seat_view(match, s).winner == match.winner for s in Seat)
+    assert all(seat_view(match, s).over for s in Seat)
+
+
+@pytest.mark.parametrize("game", list(Game))
 def test_illegal_action_changes_nothing(game: Game) -> None:
     """An illegal action raises the rules' RuleError and changes nothing: views, legal moves and
     the record are as before."""
