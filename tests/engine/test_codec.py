@@ -351,7 +351,8 @@ def test_codec_writes_cards_as_the_rules_print_them() -> None:
         "shape": "single",
     }
     choice = ChooseCards(Act.BURY, Seat.N, 8, Constraint.TR_BURIAL, cards)
-    assert codec.move_json(choice) == {"a": "bury", "s": "N", "n": 8, "k": "tr_burial"}
+    data = codec.move_json(choice)
+    assert {"a": "bury", "s": "N", "n": 8, "k": "tr_burial"}.items() <= data.items()
     assert codec.winner_json(Team.NS) == "NS" and codec.winner_json((Seat.S, Seat.W)) == "S+W"
     assert codec.winner_json(None) is None
     assert json.loads(json.dumps(codec.action_json(Action(Act.PASS, Seat.E)))) == {

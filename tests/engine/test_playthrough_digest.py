@@ -77,9 +77,16 @@ DIGESTS = {
 
 
 def move_text(move: Move) -> str:
-    data = codec.move_json(move)
-    if isinstance(move, ChooseCards):
-        data["hand"] = codec.cards_text(move.hand)  # the order a random choice depends on
+    if isinstance(move, ChooseCards):  # with the cards to choose from, in the order given
+        data = {
+            "a": move.kind.value,
+            "s": move.seat.name,
+            "n": move.count,
+            "k": move.constraint.value,
+            "hand": codec.cards_text(move.hand),
+        }
+    else:
+        data = codec.action_json(move)
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
