@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shengji_desktop.engine import events as ev
-from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.events import EVENT_TYPES, Event, Secret
 from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.phase import Phase, Step
 from shengji_desktop.engine.record import record_json, replay
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import event_for, events_for, seat_view
@@ -215,3 +215,34 @@ def test_views_name_sides_catchers_and_the_sorting_trump() -> None:
     early = seat_view(tr, Seat.S)
     assert early.trump is None and early.declaration is not None
     assert early.sort_trump.suit is early.declaration.suit and early.sort_trump.level == early.level
+
+
+def dl_dealer_burying(with_joker: bool) -> tuple[Match, Action]:
+    """A DL hand at the dealer's burial, and a legal burial with or without a joker."""
+    for seed in range(60):
+        match = Match(Game.DL, Options(), seed)
+        at_burial = play_until(match, lambda m: m.phase is Phase.KITTY and m.hand.step is Step.BURY)
+        if not at_burial:
+            continue
+        (choice,) = match.legal_actions(match.to_act()[0])
+        assert isinstance(choice, ChooseCards)
+        plain = [c for c in choice.hand if not c.is_joker]
+        if with_joker and BIG_JOKER not in choice.hand:
+            continue
+        cards = (BIG_JOKER, *plain[:5]) if with_joker else tuple(plain[:6])
+        return match, choice.action(cards)
+    raise AssertionError("no seed below 60 gives such a burial")
+
+
+def test_dl_kitty_7_a_kitty_with_a_joker_is_shown_to_all_else_hidden() -> None:
+    """DL-KITTY-7: the buried kitty is shown to every seat if it holds a joker; otherwise only
+    the dealer knows it (the others learn how many cards were buried)."""
+    for with_joker in (True, False):
+        match, burial = dl_dealer_burying(with_joker)
+        dealer = burial.seat
+        (buried, *_) = match.apply(burial)
+        assert isinstance(buried, ev.KittyBuried) and buried.kitty == tuple(sorted(burial.cards))
+        for seat in Seat:
+            sees = with_joker or seat == dealer
+            assert event_for(buried, seat).kitty == (buried.kitty if sees else None), seat
+            assert seat_view(match, seat).kitty == (buried.kitty if sees else None), seat
