@@ -1,4 +1,4 @@
-"""DL (大连打滚子) shared pieces: team levels, the deal, the hand's trump, and choices of cards.
+"""DL (大连打滚子) shared pieces: team levels, the hand's trump, and choices of cards.
 
 The DL phases live in sibling modules: ``dl_declare`` (亮主, flips, kitty draws),
 ``dl_tribute`` (喝血, 还贡, 暴动), ``dl_kitty`` (干锅, burials) and ``dl_settle`` (score, levels,
@@ -7,13 +7,12 @@ blood, match end).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, Hand, Rank, Seat, Suit, Team, iter_cards, new_deck, next_seat
+from .cards import Card, Rank, Seat, Suit, Team, iter_cards
 from .options import DEFAULT_OPTIONS, Game, Options
 from .ranking import Trump
 from .trick import multisets
@@ -22,10 +21,7 @@ Cards = tuple[Card, ...]
 
 MIN_LEVEL: Final = 3  # DL-DECK-3: every match starts at 3
 MAX_LEVEL: Final = 10  # DL-SETTLE-3: levels never pass 10
-DECKS: Final = Game.DL.decks
-HAND_SIZE: Final = Game.DL.hand_size  # 39 (DL-DECK-1)
 KITTY_SIZE: Final = Game.DL.kitty_size  # 6
-DEALT_CARDS: Final = 4 * HAND_SIZE  # 156
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,49 +53,6 @@ def hand_level(levels: TeamLevels, dealer: Seat) -> Rank:
 def dl_trump(level: int, suit: Suit | None, options: Options = DEFAULT_OPTIONS) -> Trump:
     """The ranking of one DL hand (DL-RANK-1..4)."""
     return Trump(Game.DL, Rank(level), suit, options)
-
-
-# --------------------------------------------------------------------------- deal
-
-
-def shuffled_pack(rng: random.Random) -> list[Card]:
-    """Three decks (162 cards, DL-DECK-1) shuffled by the injected RNG (GEN-RNG-1)."""
-    pack = new_deck(DECKS)
-    rng.shuffle(pack)
-    return pack
-
-
-def deal_order(first: Seat, options: Options = DEFAULT_OPTIONS) -> tuple[Seat, ...]:
-    """Who receives each of the 156 dealt cards: one at a time from ``first`` (DL-DECK-2)."""
-    order = [first]
-    while len(order) < DEALT_CARDS:
-        order.append(next_seat(order[-1], options.play_direction))
-    return tuple(order)
-
-
-@dataclass(frozen=True, slots=True)
-class DLDeal:
-    """The result of dealing a pack: each seat's cards in the order received, and the kitty."""
-
-    received: tuple[Cards, Cards, Cards, Cards]  # indexed by Seat
-    kitty: Cards  # the last 6 cards of the pack, in pack order (DL-DECK-2, DL-DECL-3)
-
-    def hand(self, seat: Seat) -> Hand:
-        return Counter(self.received[seat])
-
-
-def deal(pack: Sequence[Card], first: Seat, options: Options = DEFAULT_OPTIONS) -> DLDeal:
-    """Deal 39 cards each starting with ``first`` (the dealer, or the hand-1 stand-in); the last
-    six cards form the kitty (DL-DECK-1, DL-DECK-2)."""
-    if len(pack) != DEALT_CARDS + KITTY_SIZE:
-        raise ValueError(f"a DL pack has {DEALT_CARDS + KITTY_SIZE} cards, got {len(pack)}")
-    got: list[list[Card]] = [[], [], [], []]
-    for card, seat in zip(pack, deal_order(first, options), strict=False):
-        got[seat].append(card)
-    return DLDeal(
-        (tuple(got[0]), tuple(got[1]), tuple(got[2]), tuple(got[3])),
-        tuple(pack[DEALT_CARDS:]),
-    )
 
 
 # --------------------------------------------------------------------------- choices of cards

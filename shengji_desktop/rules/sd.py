@@ -1,4 +1,4 @@
-"""SD (三打一) apart from trick play: deal, bidding, kitty, claims, coins, 流局 (RULES.md §4)."""
+"""SD (三打一) apart from trick play: bidding, kitty, claims, coins, 流局 (RULES.md §4)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from .cards import (
     Suit,
     card_points,
     iter_cards,
-    new_deck,
     next_seat,
     seat_order,
 )
@@ -58,7 +57,7 @@ def _kinds(hand: CardsLike) -> Iterable[Card]:
 
 
 # --------------------------------------------------------------------------------------------
-# Trump and deal (SD-RANK-1, SD-DECK-1/2)
+# Trump (SD-RANK-1, SD-RANK-2)
 
 
 def sd_trump(suit: Suit | None, options: Options = DEFAULT_OPTIONS) -> Trump:
@@ -69,34 +68,6 @@ def sd_trump(suit: Suit | None, options: Options = DEFAULT_OPTIONS) -> Trump:
 def is_regular_trump(card: Card) -> bool:
     """常主: BJ, SJ and the four 2s, trumps whatever suit is chosen (SD-RANK-1)."""
     return card in (BIG_JOKER, SMALL_JOKER) or card.rank == Rank.TWO
-
-
-@dataclass(frozen=True, slots=True)
-class SDDeal:
-    """Twelve cards per seat and the six-card original kitty (SD-DECK-1)."""
-
-    hands: dict[Seat, Hand]
-    kitty: tuple[Card, ...]
-
-
-def shuffled_deck(rng: random.Random) -> list[Card]:
-    """One 54-card deck shuffled by the injected RNG (GEN-RNG-1)."""
-    deck = new_deck(Game.SD.decks)
-    rng.shuffle(deck)
-    return deck
-
-
-def deal(deck: Sequence[Card], first_bidder: Seat, options: Options = DEFAULT_OPTIONS) -> SDDeal:
-    """Deal one card at a time in play order from the first bidder; the last 6 form the kitty
-    (SD-DECK-1, SD-DECK-2)."""
-    if Counter(deck) != Counter(new_deck(Game.SD.decks)):
-        raise ValueError("SD deals exactly one full 54-card deck (SD-DECK-1)")
-    order = seat_order(first_bidder, options.play_direction)
-    hands: dict[Seat, Hand] = {seat: Counter() for seat in Seat}
-    dealt = 4 * Game.SD.hand_size
-    for i, card in enumerate(deck[:dealt]):
-        hands[order[i % 4]][card] += 1
-    return SDDeal(hands=hands, kitty=tuple(deck[dealt:]))
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""TR (two-deck tractor) outside trick play: levels, deal, declarations, dealer, points, settlement.
+"""TR (two-deck tractor) outside trick play: levels, declarations, dealer, points, settlement.
 
 Owns RULES.md §3.1–3.3, 3.5 (bury), 3.10–3.12. Trick play is ``trick.py``'s. Levels are ``Rank``
 values ordered by ``tr_level_base`` (TR-DECK-3, TR-OP-1); arithmetic on them goes through the
@@ -7,7 +7,6 @@ level helpers below, never through ``Rank`` ints.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -23,7 +22,6 @@ from .cards import (
     Team,
     card_points,
     contains,
-    new_deck,
     next_seat,
 )
 from .errors import Reason, RuleError
@@ -70,60 +68,9 @@ def level_plus(level: Rank, n: int, options: Options = DEFAULT_OPTIONS) -> Rank:
     return level_sequence(options)[i]
 
 
-# ---------------------------------------------------------------------------- deal
+# ---------------------------------------------------------------------------- kitty
 
 KITTY_SIZE: Final = Game.TR.kitty_size
-HAND_SIZE: Final = Game.TR.hand_size
-
-
-@dataclass(frozen=True, slots=True)
-class TRDeal:
-    """One shuffled pack and the seat dealt its first card (TR-DECK-1, TR-DECK-2).
-
-    Cards 0..99 go one at a time to ``first_seat`` and on in play order; cards 100..107 are the
-    kitty in pack order, so the last card of the pack is B1 (the bottom).
-    """
-
-    pack: tuple[Card, ...]
-    first_seat: Seat
-    direction: Literal["ccw", "cw"] = "ccw"
-
-    def __post_init__(self) -> None:
-        if len(self.pack) != 4 * HAND_SIZE + KITTY_SIZE:
-            raise ValueError("a TR pack holds 108 cards (TR-DECK-1)")
-
-    def seat_of(self, i: int) -> Seat:
-        """Who receives dealt card ``i`` (0 ≤ i < 100)."""
-        seat = self.first_seat
-        for _ in range(i % 4):
-            seat = next_seat(seat, self.direction)
-        return seat
-
-    def dealt(self) -> list[tuple[Seat, Card]]:
-        """The deal in order, one card at a time (declarations may come between any two)."""
-        return [(self.seat_of(i), self.pack[i]) for i in range(4 * HAND_SIZE)]
-
-    def hand(self, seat: Seat) -> list[Card]:
-        return [c for s, c in self.dealt() if s == seat]
-
-    @property
-    def kitty(self) -> tuple[Card, ...]:
-        """The 8 kitty cards in pack order: ``kitty[-1]`` is B1."""
-        return self.pack[4 * HAND_SIZE :]
-
-    def b(self, n: int) -> Card:
-        """Kitty card Bn counted from the bottom (B1 = last card of the pack, TR-DECK-2)."""
-        if not 1 <= n <= KITTY_SIZE:
-            raise ValueError("kitty positions are B1..B8")
-        return self.pack[-n]
-
-
-def deal(rng: random.Random, options: Options = DEFAULT_OPTIONS) -> TRDeal:
-    """Shuffle two decks and draw the seat dealt the first card, in that RNG order (GEN-RNG-1)."""
-    pack = new_deck(Game.TR.decks)
-    rng.shuffle(pack)
-    first = Seat(rng.randrange(4))
-    return TRDeal(tuple(pack), first, options.play_direction)
 
 
 def validate_bury(held: Mapping[Card, int], buried: Sequence[Card]) -> None:

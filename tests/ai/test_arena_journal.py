@@ -11,7 +11,7 @@ import pytest
 from shengji_desktop.ai import make_player
 from shengji_desktop.ai.arena import JournalError, run_arena
 from shengji_desktop.cli import main
-from shengji_desktop.engine.players import Player
+from shengji_desktop.engine.table import Player
 from shengji_desktop.rules.options import Game
 
 

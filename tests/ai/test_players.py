@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,39 +15,42 @@ from shengji_desktop.ai.arena import run_arena
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.search import make_task, prune, sample
 from shengji_desktop.cli import main
-from shengji_desktop.engine.actions import Act
-from shengji_desktop.engine.headless import drive
+from shengji_desktop.engine.actions import Action, ChooseCards
+from shengji_desktop.engine.events import Event
 from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.players import Player
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.table import Player, Table
+from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 
 
 class Checked:
-    """Applies nothing itself: checks that every action a player returns is legal now."""
+    """Plays a seat with ``player`` at a table and checks what it is shown and what it returns:
+    its own view only, and every action legal now (a choice of cards as its ChooseCards
+    accepts it; the table applies nothing illegal either: it is strict)."""
 
     def __init__(self, player: Player, match: Match, seat: Seat) -> None:
         self.player, self.match, self.seat = player, match, seat
         self.decisions = 0
 
-    def decide(self, view, legal):  # type: ignore[no-untyped-def]
-        assert view["seat"] == self.seat.name
-        assert "hands" not in view  # never the referee's view
-        action = self.player.decide(view, legal)
+    def decide(self, view: SeatView) -> Action | None:
+        assert view.seat == self.seat
+        assert Counter(view.hand) == +self.match.hand.hands[self.seat]  # its own cards
+        assert view.legal == tuple(self.match.legal_actions(self.seat))
+        action = self.player.decide(view)
         if action is None:
-            assert view["phase"] == "deal"
+            assert view.phase is Phase.DEAL
             return None
         self.decisions += 1
         assert action.seat == self.seat
-        choose_n = [
-            a
-            for a in legal
-            if a.kind in (Act.BURY, Act.RETURN, Act.TRIBUTE) and a.kind is action.kind and a.value
-        ]
-        if choose_n:  # pick N cards: the count is checked here, the cards by match.apply
-            assert len(action.cards) == choose_n[0].value
+        choices = [m for m in view.legal if isinstance(m, ChooseCards) and m.kind is action.kind]
+        if choices:
+            (choice,) = choices
+            choice.check(action.cards)
+            assert choice.action(action.cards) == action
         else:
-            assert action in legal, f"{action} not among the legal actions"
+            assert action in view.legal, f"{action} not among the legal actions"
         return action
 
 
@@ -62,8 +67,8 @@ def play(
         s: Checked(make_player(k, f"{seed}/{s.name}", **kw), match, s)  # type: ignore[arg-type]
         for s, k in zip(Seat, kinds, strict=True)
     }
-    # An illegal action would raise RuleError inside match.apply and fail the test.
-    drive(match, players, random.Random(seed), hands)
+    # A strict table raises on an illegal action or a missing decision.
+    Table(match, players, rng=random.Random(seed), hands=hands).play()
     assert all(p.decisions > 0 for p in players.values())
     return match
 
@@ -74,7 +79,7 @@ def test_easy_and_normal_play_whole_matches(game: Game, seed: int) -> None:
     hands = {Game.DL: 4, Game.TR: 4, Game.SD: 8}[game]
     match = play(game, ["normal", "easy", "normal", "easy"], seed, hands)
     assert len(match.history) >= 1
-    if match.phase != "over":
+    if match.phase is not Phase.OVER:
         assert len(match.history) == hands
 
 
@@ -101,9 +106,9 @@ def test_hard_plays_a_hand_with_fixed_samples(game: Game) -> None:
 def test_same_seed_same_game() -> None:
     first = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
     second = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
-    assert first.record() == second.record()
+    assert first.actions == second.actions
     other = play(Game.TR, ["normal", "easy", "hard", "easy"], 10, 1, playouts=2)
-    assert other.record() != first.record()
+    assert other.actions != first.actions
 
 
 def test_samples_respect_what_the_seat_knows() -> None:
@@ -111,10 +116,11 @@ def test_samples_respect_what_the_seat_knows() -> None:
     match = Match(Game.DL, Options(), 4)
     players = {s: make_player("normal", s.name) for s in Seat}
     rng = random.Random(4)
-    drive_until_trick(match, players, tricks=12)
+    play_until_trick(match, players, tricks=12)
     seat = match.to_act()[0]
-    k = Knowledge.from_view(match.view(seat))
-    plays = [a.cards for a in match.legal_actions(seat)]
+    view = seat_view(match, seat)
+    k = Knowledge.from_view(view)
+    plays = [a.cards for a in view.legal]
     task = make_task(k, prune(k, plays, plays[0]), 1, 0.1, 1)
     for _ in range(20):
         hands, kitty = sample(task, rng)
@@ -131,18 +137,21 @@ def test_samples_respect_what_the_seat_knows() -> None:
         assert sum(k.unseen().values()) == sum(k.counts[s] for s in Seat if s != seat) + (
             0 if k.kitty is not None else k.kitty_size
         )
+    assert any(k.voids.values()), "after 12 tricks some seat has shown a void"
 
 
-def drive_until_trick(match: Match, players: dict[Seat, Player], tricks: int) -> None:
-    while match.phase != "play" or len(match.hand.tricks) < tricks:
-        table = match.table_action()
-        if match.phase == "deal" and table is not None:
-            match.apply(table)
-            continue
-        seat = match.to_act()[0]
-        action = players[seat].decide(match.view(seat), match.legal_actions(seat))
-        assert action is not None
-        match.apply(action)
+def play_until_trick(match: Match, players: dict[Seat, Player], tricks: int) -> None:
+    """Play at a table until ``tricks`` tricks of the first hand are finished."""
+    table = Table(match, players, rng=random.Random(match.seed), hands=1)
+
+    def stop_there(action: Action, events: Sequence[Event]) -> None:
+        if len(table.view(Seat.S).tricks) >= tricks:
+            table.stop()
+
+    table.watch_referee(stop_there)
+    table.play()
+    view = table.view(Seat.S)
+    assert view.phase is Phase.PLAY and len(view.tricks) == tricks and not view.trick
 
 
 def test_arena_prints_figures_and_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,18 +18,15 @@ from shengji_desktop.rules.cards import (
     Seat,
     Suit,
     Team,
-    card_points,
     new_deck,
     parse_cards,
+    seat_order,
 )
 from shengji_desktop.rules.dl import (
     CardChoice,
     TeamLevels,
-    deal,
-    deal_order,
     dl_trump,
     extreme_choice,
-    shuffled_pack,
 )
 from shengji_desktop.rules.dl_declare import (
     Declaration,
@@ -272,10 +269,17 @@ def _race_pack() -> list[Card]:
     return [special[i] if i in special else next(filler) for i in range(162)]
 
 
+def _received(pack: list[Card], first: Seat, seat: Seat) -> list[Card]:
+    """The cards ``seat`` receives, in order, when ``pack`` is dealt one at a time from ``first``
+    counterclockwise (DL-DECK-2; the engine deals, tests/engine/test_deal.py checks it)."""
+    order = seat_order(first)
+    return [card for i, card in enumerate(pack[:156]) if order[i % 4] == seat]
+
+
 def test_case_dl_15_big_joker_race() -> None:
     """CASE-DL-15 (DL-DECL-1, DL-DECL-2, DL-OP-1, DL-DEALER-1)."""
-    dealt = deal(_race_pack(), Seat.W)
-    east = dealt.received[Seat.E]
+    pack = _race_pack()
+    east = _received(pack, Seat.W, Seat.E)
     assert east[4] == BIG_JOKER
     so_far = Counter(east[:5])
     assert can_show_big_joker(so_far, None)
@@ -287,7 +291,7 @@ def test_case_dl_15_big_joker_race() -> None:
     assert trump.strength(parse_cards("♣3")[0]) > trump.strength(parse_cards("♥3")[0])
     assert dealer is Seat.E
 
-    north = dealt.hand(Seat.N)
+    north = Counter(_received(pack, Seat.W, Seat.N))
     assert north[BIG_JOKER] >= 1
     assert not can_show_big_joker(north, Seat.E)
     with rule_error(Reason.DECLARATION_CLOSED, "DL-DECL-1"):
@@ -728,20 +732,6 @@ def test_case_dl_37_same_player_deals() -> None:
     assert next_dealer(Seat.S, takeover=True, options=same) is Seat.E
 
 
-def test_case_dl_39_deal_sizes_and_order() -> None:
-    """CASE-DL-39 (DL-DECK-1, DL-DECK-2, DL-DECK-3, GEN-PTS-1, GEN-SEAT-2)."""
-    pack = shuffled_pack(random.Random(39))
-    assert len(pack) == 162 and card_points(pack) == 300
-    order = deal_order(Seat.E)
-    assert order[:5] == (Seat.E, Seat.N, Seat.W, Seat.S, Seat.E)
-    assert len(order) == 156
-    dealt = deal(pack, Seat.E)
-    assert pack[0] == dealt.received[Seat.E][0] and pack[1] == dealt.received[Seat.N][0]
-    assert [len(dealt.received[s]) for s in Seat] == [39, 39, 39, 39]
-    assert dealt.kitty == tuple(pack[-6:])
-    assert len(dealt.kitty) == 6
-
-
 @pytest.mark.parametrize("reset", ["off", "at_10"])
 def test_case_dl_40_last_level_dig_reset(reset: str) -> None:
     """CASE-DL-40 (DL-OP-15, DL-SETTLE-1)."""
@@ -774,7 +764,7 @@ def test_case_c_gives_joker_blood_without_levels() -> None:
 def test_clockwise_direction() -> None:
     """GEN-SEAT-2 with play_direction=cw: 下家 and 上家 swap."""
     cw = Options(play_direction="cw")
-    assert deal_order(Seat.S, cw)[:3] == (Seat.S, Seat.W, Seat.N)
+    assert seat_order(Seat.S, cw.play_direction)[:3] == [Seat.S, Seat.W, Seat.N]
     result = settle(outcome(Seat.S, 5, 4, 130, Team.NS, play_direction="cw"))
     assert result.next_dealer is Seat.W and result.payer is None
     assert tribute_payer(Seat.W, cw) is Seat.S  # cw: S → W → N → E

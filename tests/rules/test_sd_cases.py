@@ -36,7 +36,6 @@ from shengji_desktop.rules.sd import (
     check_trump_choice,
     check_view_original_kitty,
     claim_is_legal,
-    deal,
     defender_points,
     defenders_may_view_kitty,
     draw_loser,
@@ -53,7 +52,6 @@ from shengji_desktop.rules.sd import (
     session_over,
     settle,
     settle_draw,
-    shuffled_deck,
     take_kitty,
     trump_choices,
 )
@@ -234,24 +232,24 @@ def test_first_bidder_rotate() -> None:
     assert first_bidder(rng=random.Random(3), previous=S) == first_bidder(rng=random.Random(3))
 
 
-def test_case_sd_27_deal_kitty_exchange_and_trump_choice() -> None:
-    """CASE-SD-27 (SD-DECK-1, SD-DECK-2, SD-KITTY-3, SD-KITTY-4, GEN-PTS-1)."""
-    deck = shuffled_deck(random.Random(2024))
-    assert card_points(deck) == 100
-    dealt = deal(deck, E)
-    # Dealing starts with the first bidder and goes on in play order.
-    assert dealt.hands[E][deck[0]] == 1
-    assert dealt.hands[N][deck[1]] == 1
-    assert dealt.hands[W][deck[2]] == 1
-    assert dealt.hands[S][deck[3]] == 1
-    assert {seat: sum(h.values()) for seat, h in dealt.hands.items()} == dict.fromkeys(Seat, 12)
-    assert len(dealt.kitty) == 6
-    assert sum(dealt.hands.values(), Counter()) + Counter(dealt.kitty) == Counter(deck)
+def _split(deck: list[Card]) -> tuple[dict[Seat, Counter[Card]], tuple[Card, ...]]:
+    """Twelve cards per seat and a kitty of six (SD-DECK-1): the engine deals them one at a time
+    (tests/engine/test_deal.py); here any split will do."""
+    hands = {seat: Counter(deck[12 * i : 12 * i + 12]) for i, seat in enumerate(Seat)}
+    return hands, tuple(deck[48:])
+
+
+def test_case_sd_27_kitty_exchange_and_trump_choice() -> None:
+    """CASE-SD-27 (SD-DECK-1, SD-KITTY-3, SD-KITTY-4, GEN-PTS-1); the deal: test_deal.py."""
+    deck = new_deck(1)
+    random.Random(2024).shuffle(deck)
+    assert len(deck) == 54 and card_points(deck) == 100
+    hands, the_kitty = _split(deck)
 
     state = bids(E, PASS, PASS, 65, PASS)
     result = state.result()
     assert result.dealer == W
-    held = take_kitty(dealt.hands[W], dealt.kitty)
+    held = take_kitty(hands[W], the_kitty)
     assert sum(held.values()) == 18
 
     assert trump_choices() == (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -271,18 +269,6 @@ def test_case_sd_27_deal_kitty_exchange_and_trump_choice() -> None:
     foreign = next(c for c in deck if held[c] == 0)
     error = pytest.raises(RuleError, bury, held, [*buried[:5], foreign]).value
     assert (error.reason, error.rule) == (Reason.CARDS_NOT_IN_HAND, "SD-KITTY-4")
-
-
-def test_deal_follows_play_direction_and_rejects_bad_decks() -> None:
-    """SD-DECK-1, SD-DECK-2 with play_direction=cw."""
-    deck = new_deck(1)
-    dealt = deal(deck, S, Options(play_direction="cw"))
-    assert dealt.hands[S][deck[0]] and dealt.hands[W][deck[1]] and dealt.hands[N][deck[2]]
-    assert dealt.kitty == tuple(deck[48:])
-    with pytest.raises(ValueError):
-        deal(deck[:-1], S)
-    with pytest.raises(ValueError):
-        deal([*deck[:-1], deck[0]], S)
 
 
 # --- kitty -----------------------------------------------------------------------------------
@@ -600,8 +586,10 @@ def test_draw_uses_play_direction_for_bidding_order() -> None:
 def test_draw_on_a_real_deal_accounts_for_every_coin() -> None:
     """SD-DRAW-1..6 on dealt hands: one loser, coins sum to zero."""
     for seed in range(30):
-        dealt = deal(shuffled_deck(random.Random(seed)), S)
-        out = settle_draw(dealt.hands, S)
+        deck = new_deck(1)
+        random.Random(seed).shuffle(deck)
+        hands, _ = _split(deck)
+        out = settle_draw(hands, S)
         assert sorted(out.coins.values()) == [-3, 1, 1, 1]
         assert out.draw_loser is not None and out.coins[out.draw_loser] == -3
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -15,6 +14,7 @@ from shengji_desktop.rules.cards import (
     Suit,
     Team,
     card_points,
+    new_deck,
     parse_cards,
 )
 from shengji_desktop.rules.errors import Reason, RuleError
@@ -27,7 +27,6 @@ from shengji_desktop.rules.tr import (
     TRRow,
     TRSettlement,
     bottom_level,
-    deal,
     declaration_from_cards,
     declarations_closed,
     defender_points,
@@ -256,47 +255,28 @@ def test_case_tr_15_kitty_b3(b3: str, suit: Suit) -> None:
 
 
 def test_case_tr_15_no_declaration_dealer_is_first_card_seat() -> None:
-    """CASE-TR-15: hand 1, no declaration → dealer = the seat dealt the first card (TR-OP-3)."""
-    for seed in range(8):
-        d = deal(random.Random(seed))
-        assert first_hand_dealer(None, d.first_seat) is d.first_seat
-        assert d.dealt()[0][0] is d.first_seat
+    """CASE-TR-15: hand 1, no declaration → dealer = the seat dealt the first card (TR-OP-3); a
+    standing declaration names its declarer (TR-DEALER-1). The engine's deal: test_deal.py."""
+    for seat in Seat:
+        assert first_hand_dealer(None, seat) is seat
+    assert first_hand_dealer(TRDeclaration(E, Suit.SPADES, TRDeclKind.SINGLE), S) is E
 
 
-def test_case_tr_32_deal() -> None:
-    """CASE-TR-32: random first seat, 25 each, last 8 = kitty (B1 last card), 200 points."""
-    firsts = set()
-    for seed in range(40):
-        d = deal(random.Random(seed))
-        firsts.add(d.first_seat)
-        assert len(d.pack) == 108 and card_points(d.pack) == 200
-        for seat in Seat:
-            assert len(d.hand(seat)) == 25
-        assert len(d.kitty) == 8
-        assert d.kitty == d.pack[100:]
-        assert d.b(1) == d.pack[-1] and d.b(3) == d.pack[-3]
-        order = [seat for seat, _ in d.dealt()[:4]]
-        assert order == [Seat((d.first_seat + i) % 4) for i in range(4)]  # ccw
-        assert Counter(c for s in Seat for c in d.hand(s)) + Counter(d.kitty) == Counter(d.pack)
-    assert firsts == set(Seat)
-    # The dealer takes the kitty and buries any 8, jokers included (TR-KITTY-1/3).
-    d = deal(random.Random(1))
-    held = Counter(d.hand(S)) + Counter(d.kitty)
-    validate_bury(held, list(d.kitty))
+def test_case_tr_32_bury_any_eight() -> None:
+    """CASE-TR-32: the dealer holding 25 + 8 buries any 8, jokers included (TR-KITTY-1/3); the
+    pack holds 200 points (GEN-PTS-1). The deal itself is the engine's: test_deal.py."""
+    pack = new_deck(2)
+    assert len(pack) == 108 and card_points(pack) == 200
+    held = Counter(pack[:33])
+    validate_bury(held, pack[25:33])
     with pytest.raises(RuleError) as err:
-        validate_bury(held, list(d.kitty)[:7])
+        validate_bury(held, pack[25:32])
     assert err.value.reason is Reason.WRONG_NUMBER_OF_CARDS
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         validate_bury(Counter({cards("♠3")[0]: 8}), [BIG_JOKER] * 8)
+    assert err.value.reason is Reason.CARDS_NOT_IN_HAND
     buried = cards("BJ BJ SJ SJ ♠3 ♠3 ♠3 ♠3")
     validate_bury(Counter(buried + cards("♠3 ♠3")), list(buried))
-
-
-def test_deal_direction_cw() -> None:
-    """GEN-SEAT-2: play_direction cw reverses the deal."""
-    d = deal(random.Random(3), Options(play_direction="cw"))
-    order = [seat for seat, _ in d.dealt()[:4]]
-    assert order == [Seat((d.first_seat - i) % 4) for i in range(4)]
 
 
 # ---------------------------------------------------------------------------- settlement
