@@ -192,7 +192,7 @@ class Table:
         """Run to the end here and now (headless callers: computers only, a pacing that never
         waits). No event loop is needed, since nothing is ever awaited that is not done."""
         if any(player is None for player in self.players.values()):
-            raise RuntimeError("a table played here and now has nobody to wait for: no person")
+            raise RuntimeError("a table played here and now cannot wait for a person")
         loop = self.run()
         try:
             loop.send(None)
