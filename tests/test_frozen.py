@@ -17,7 +17,7 @@ import pytest
 
 from shengji_desktop.startup_bench import BUNDLE_TARGET_MB, bundle_bytes
 
-pytestmark = pytest.mark.frozen
+pytestmark = [pytest.mark.frozen, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKS = (
