@@ -37,7 +37,16 @@ from ..rules.ranking import Trump
 from ..rules.tr import TRRow
 from .actions import Act, Action, ChooseCards, Constraint, Move
 from .events import EVENT_TYPES, Event, HandSettled, MatchOver, Secret
-from .results import DLResult, HandResult, Redeal, SDResult, TRResult, TRRowApplied, Winner
+from .results import (
+    DLResult,
+    HandResult,
+    Redeal,
+    SDResult,
+    TrickRecord,
+    TRResult,
+    TRRowApplied,
+    Winner,
+)
 from .view import SeatView
 
 RECORD_FORMAT = "shengji-desktop record"
@@ -577,5 +586,40 @@ _RESULT_DECODERS: dict[type, Decoder] = {
     TRResult: _struct_decoder(TRResult, {"rows": _rows_of}),
     SDResult: _struct_decoder(SDResult),
 }
-_VIEW_ENCODER = _struct_encoder(SeatView, {"trump": _trump_json})
-_VIEW_DECODER = _struct_decoder(SeatView, {"trump": lambda _: None, "legal": lambda _: ()})
+_TRICK_ENCODER = _struct_encoder(TrickRecord)
+_TRICKS: dict[int, tuple[TrickRecord, Json]] = {}
+
+
+def _tricks_json(tricks: tuple[TrickRecord, ...]) -> Json:
+    """Finished tricks never change: each is written once (every view carries them all)."""
+    out = []
+    for record in tricks:
+        entry = _TRICKS.get(id(record))
+        if entry is None or entry[0] is not record:
+            if len(_TRICKS) > 4096:
+                _TRICKS.clear()
+            entry = _TRICKS[id(record)] = (record, _TRICK_ENCODER(record))
+        out.append(entry[1])
+    return out
+
+
+def _trick_of(data: Json) -> TrickRecord:
+    d = _dict(data)
+    try:
+        leader, winner, points = _SEAT_BY_NAME[d["leader"]], _SEAT_BY_NAME[d["winner"]], d["points"]
+        plays = d["plays"]
+    except (KeyError, TypeError):
+        raise CodecError(f"not a finished trick: {data!r}") from None
+    if type(points) is not int:
+        raise CodecError(f"not a finished trick: {data!r}")
+    return TrickRecord(leader, _plays_of(plays), winner, points)
+
+
+def _tricks_of(data: Json) -> tuple[TrickRecord, ...]:
+    return tuple([_trick_of(t) for t in _list(data)])
+
+
+_VIEW_ENCODER = _struct_encoder(SeatView, {"trump": _trump_json, "tricks": _tricks_json})
+_VIEW_DECODER = _struct_decoder(
+    SeatView, {"trump": lambda _: None, "legal": lambda _: (), "tricks": _tricks_of}
+)
