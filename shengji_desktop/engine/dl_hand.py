@@ -165,7 +165,7 @@ class DLHand(HandBase):
         revealed = dl_declare.kitty_revealed(self.source)
         self.dry_pot = dl_kitty.hand_is_dry_pot(self.source, self.kitty, self.trump)
         if revealed:
-            self.kitty_public = True
+            self.kitty_access.public = True
             events.append(ev.KittyRevealed(tuple(sorted(self.kitty)), self.dry_pot))
         self.phase = Phase.KITTY
         if self.dry_pot:  # 干锅: no exchange, nobody buries jokers (DL-KITTY-3)
@@ -173,7 +173,7 @@ class DLHand(HandBase):
         self.hands[self.dealer].update(self.kitty)
         events.append(self.kitty_taken(self.dealer))
         self.kitty = []
-        self.kitty_public = False
+        self.kitty_access.public = False
         self.step = Step.BURY
         return events
 
@@ -240,7 +240,7 @@ class DLHand(HandBase):
                 if len(b.jokers) == k
             ]
         moves: list[Move] = [Action(Act.PASS, seat)]
-        if self.kitty_public or seat in self.kitty_known_to:
+        if self.kitty_access.allows(seat):
             moves += [
                 Action(Act.BURY_JOKERS, seat, tuple(sorted(b.jokers)), taken=tuple(sorted(b.taken)))
                 for b in burials
@@ -372,8 +372,8 @@ class DLHand(HandBase):
             self.hands[seat].subtract(action.cards)
             self.hands[seat] = +self.hands[seat]
             self.kitty = list(action.cards)
-            self.kitty_known_to = {seat}
-            self.kitty_public = shown  # DL-KITTY-7
+            self.kitty_access.seats = {seat}
+            self.kitty_access.public = shown  # DL-KITTY-7
             buried = tuple(sorted(self.kitty))
             if shown:
                 events: list[Event] = [ev.KittyBuried(seat, buried, audience=ev.EVERYONE)]
@@ -404,7 +404,7 @@ class DLHand(HandBase):
                 self.hands[seat].update(action.taken)
                 self.hands[seat] = +self.hands[seat]
                 self.kitty = list(new_kitty)
-                self.kitty_public = True  # DL-KITTY-8: then the kitty is shown
+                self.kitty_access.public = True  # DL-KITTY-8: then the kitty is shown
                 self.pickup = None
                 self.pending.pop(0)
                 jokers, taken = tuple(sorted(action.cards)), tuple(sorted(action.taken))
@@ -437,7 +437,7 @@ class DLHand(HandBase):
         if len(choices) == 1:
             return self.apply_kitty(seat, Action(Act.BURY_JOKERS, seat, jokers, taken=choices[0]))
         self.pickup = (seat, len(jokers))
-        self.kitty_public = True  # the kitty is shown now (DL-KITTY-8), before the pick
+        self.kitty_access.public = True  # the kitty is shown now (DL-KITTY-8), before the pick
         return [ev.KittyShown(seat, tuple(sorted(jokers)), tuple(sorted(self.kitty)))]
 
     # ------------------------------------------------------------------ settle

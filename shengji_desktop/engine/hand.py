@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 
 from ..rules.cards import (
     ALL_CARDS,
@@ -32,6 +33,21 @@ _DEAL = Act.DEAL
 _PLAY = Act.PLAY
 _PHASE_DEAL = Phase.DEAL
 _PHASE_PLAY = Phase.PLAY
+
+
+@dataclass
+class KittyAccess:
+    """Who may see the kitty, and what seats were shown of it and keep knowing."""
+
+    public: bool = False  # the kitty as it is now is face up for everybody
+    seats: set[Seat] = field(default_factory=set)  # seats that may see it as it is now
+    shown: tuple[Card, ...] = ()  # the kitty shown to ``shown_to`` before the pick-up
+    shown_to: frozenset[Seat] = frozenset()  # (SD-KITTY-2)
+    taken: tuple[Card, ...] = ()  # the kitty the dealer picked up
+
+    def allows(self, seat: Seat) -> bool:
+        """Whether ``seat`` may see the kitty as it is now."""
+        return self.public or seat in self.seats
 
 
 def in_order(action: Action) -> Action:
@@ -83,13 +99,7 @@ class HandBase:
         self.tricks: list[TrickRecord] = []
         self.won_points: dict[Seat, int] = dict.fromkeys(SEATS, 0)
         self.result: HandResult | None = None
-        self.kitty_public = False  # kitty shown to everybody
-        self.kitty_known_to: set[Seat] = set()
-        # What seats were shown of the kitty and keep knowing: the original kitty shown to some
-        # seats before the pick-up (SD-KITTY-2), and the kitty the dealer picked up.
-        self.shown_kitty: tuple[Card, ...] = ()
-        self.shown_to: frozenset[Seat] = frozenset()
-        self.taken_kitty: tuple[Card, ...] = ()
+        self.kitty_access = KittyAccess()
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
         self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
@@ -208,8 +218,8 @@ class HandBase:
 
     def kitty_taken(self, dealer: Seat) -> Event:
         """The dealer picks up the kitty: every seat sees how many cards, the dealer which."""
-        self.taken_kitty = tuple(sorted(self.kitty))
-        return ev.KittyTaken(dealer, len(self.kitty), self.taken_kitty, audience=_ONLY[dealer])
+        taken = self.kitty_access.taken = tuple(sorted(self.kitty))
+        return ev.KittyTaken(dealer, len(self.kitty), taken, audience=_ONLY[dealer])
 
     def start_play(self, leader: Seat) -> list[Event]:
         assert self.trump is not None
@@ -235,7 +245,7 @@ class HandBase:
                 seen.update(cards)
         for _, cards in self.trick:
             seen.update(cards)
-        if self.kitty_public or seat in self.kitty_known_to:
+        if self.kitty_access.allows(seat):
             seen.update(self.kitty)
         decks = self.game.decks
         pool: Counter[Card] = Counter()

@@ -103,8 +103,8 @@ class SDHand(HandBase):
                 self.burial(seat, Constraint.SD_BURIAL).check(action.cards)
                 self.hands[seat] = sd.bury(self.hands[seat], action.cards)
                 self.kitty = list(action.cards)
-                self.kitty_public = False
-                self.kitty_known_to = {seat}  # SD-KITTY-4: never shown
+                self.kitty_access.public = False
+                self.kitty_access.seats = {seat}  # SD-KITTY-4: never shown
                 self.step = Step.NONE
                 buried = tuple(sorted(action.cards))
                 only = frozenset({seat})
@@ -134,11 +134,12 @@ class SDHand(HandBase):
         defenders = frozenset(s for s in Seat if s != dealer)
         if sd.defenders_may_view_kitty(self.bid):
             # SD-KITTY-2: the look happens before the dealer picks the kitty up.
-            self.kitty_known_to |= defenders
-            self.shown_kitty, self.shown_to = tuple(sorted(self.kitty)), defenders
-            events.append(ev.KittyViewed(self.shown_kitty, audience=defenders))
+            access = self.kitty_access
+            access.seats |= defenders
+            access.shown, access.shown_to = tuple(sorted(self.kitty)), defenders
+            events.append(ev.KittyViewed(access.shown, audience=defenders))
         self.hands[dealer] = sd.take_kitty(self.hands[dealer], self.kitty)
-        self.kitty_known_to.add(dealer)
+        self.kitty_access.seats.add(dealer)
         events.append(self.kitty_taken(dealer))
         self.kitty = []
         self.phase = Phase.KITTY

@@ -139,7 +139,7 @@ class TRHand(HandBase):
         self.trump = Trump(Game.TR, self.level, suit, self.options)
         dealer = self.dealer
         self.hands[dealer].update(self.kitty)
-        self.kitty_known_to = {dealer}
+        self.kitty_access.seats = {dealer}
         events += [ev.TrumpFixed(suit, dealer), self.kitty_taken(dealer)]
         self.kitty = []
         self.phase = Phase.KITTY
@@ -151,7 +151,7 @@ class TRHand(HandBase):
         self.hands[seat].subtract(action.cards)
         self.hands[seat] = +self.hands[seat]
         self.kitty = sorted(action.cards)
-        self.kitty_public = True  # TR-KITTY-2: face up for the whole hand
+        self.kitty_access.public = True  # TR-KITTY-2: face up for the whole hand
         self.step = Step.NONE
         events: list[Event] = [ev.KittyBuried(seat, tuple(self.kitty), audience=ev.EVERYONE)]
         return events + self.start_play(seat)

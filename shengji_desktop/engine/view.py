@@ -178,7 +178,8 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
     hands = hand.hands
     own = list(hands[seat].elements())
     kitty: Cards | None = None
-    if hand.kitty_public or seat in hand.kitty_known_to:
+    access = hand.kitty_access
+    if access.allows(seat):
         kitty = tuple(hand.kitty)
     declaration: DeclarationView | None = None
     tribute: TributeView | None = None
@@ -232,8 +233,8 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
         (won[_S], won[_E], won[_N], won[_W]),
         len(hand.kitty),
         kitty,
-        hand.shown_kitty if seat in hand.shown_to else None,
-        hand.taken_kitty if seat == dealer and hand.taken_kitty else None,
+        access.shown if seat in access.shown_to else None,
+        access.taken if seat == dealer and access.taken else None,
         declaration,
         bj_shown,
         tribute,

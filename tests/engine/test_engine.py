@@ -207,7 +207,7 @@ def test_no_event_or_view_leaks_hidden_cards(game: Game) -> None:
             view = seat_view(match, seat)
             assert Counter(view.hand) == +hand.hands[seat]
             if view.kitty is not None and hand.kitty:
-                assert hand.kitty_public or seat in hand.kitty_known_to
+                assert hand.kitty_access.allows(seat)
 
     expected = {
         Game.DL: {"card_dealt", "kitty_taken", "kitty_buried", "tribute_paid", "tribute_returned"},

@@ -28,7 +28,7 @@ def unseen_reference(hand: HandBase, seat: Seat) -> Counter[Card]:
             pool.subtract(cards)
     for _, cards in hand.trick:
         pool.subtract(cards)
-    if hand.kitty_public or seat in hand.kitty_known_to:
+    if hand.kitty_access.allows(seat):
         pool.subtract(hand.kitty)
     return +pool
 

@@ -93,10 +93,10 @@ def entitlements(record: dict[str, Any]) -> Allowed:
         public.update(played)
         for seat in Seat:
             known[seat] |= {str(c) for c in hand.hands[seat]}
-            if hand.kitty_public or seat in hand.kitty_known_to:
+            if hand.kitty_access.allows(seat):
                 known[seat] |= {str(c) for c in hand.kitty}
-            if seat in hand.shown_to:  # SD-KITTY-2: the defenders' look at the kitty
-                known[seat] |= {str(c) for c in hand.shown_kitty}
+            if seat in hand.kitty_access.shown_to:  # SD-KITTY-2: the defenders' look at the kitty
+                known[seat] |= {str(c) for c in hand.kitty_access.shown}
         out.append({s: frozenset(known[s] | public) for s in Seat})
 
     snapshot()
@@ -293,9 +293,7 @@ def test_dl_joker_burial_offers_do_not_name_hidden_kitty_cards() -> None:
             hand = match.hand
             seat = match.to_act()[0]
             view = seat_view(match, seat)
-            if view.moves(Act.BURY_JOKERS) and not (
-                hand.kitty_public or seat in hand.kitty_known_to
-            ):
+            if view.moves(Act.BURY_JOKERS) and not (hand.kitty_access.allows(seat)):
                 blind_offers += 1
                 assert view.kitty is None
                 assert burial_choices(codec.view_json(view)) == set()
