@@ -32,7 +32,7 @@ ENGINE_INTERNALS = frozenset(
     for name in ("hand", "dl_hand", "tr_hand", "sd_hand", "dl_match", "tr_match", "sd_match")
 )
 # Where card text may be parsed: the rules (which define it), the codec, the command line.
-PARSERS = ("rules/", "engine/codec.py", "cli.py")
+PARSERS = ("rules/", "engine/codec/", "cli.py")
 MAX_LINES = 600
 
 
