@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first
     from shengji_desktop.engine.events import Event
     from shengji_desktop.engine.view import SeatView
     from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.rules.options import Game
 
     from .session import Link, Session
 
@@ -286,9 +287,10 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the session
 
-    def attach(self, link: Link, past: Sequence[Event] = ()) -> Session:
+    def attach(self, link: Link, past: Sequence[Event] = (), game: Game | None = None) -> Session:
         """Make a session over ``link`` the window's: the table, the animations and the
-        prompts follow it from now on. ``past``: the events of a resumed game so far."""
+        prompts follow it from now on. ``past``: the events of a resumed game so far;
+        ``game``: its game, when known before the first view (a local match)."""
         from shengji_desktop.ai import make_player
         from shengji_desktop.engine.view import events_for
 
@@ -303,6 +305,7 @@ class MainWindow(QMainWindow):
         self._last_view = None
         viewer = session.viewer
         self.score.viewer = self.log.viewer = viewer
+        self.score.reset(game if game is not None else self.score.game)  # no rows of the last
         for event in events_for(past, viewer):
             self.score.feed(event)
         for event in events_for(past[-400:], viewer):

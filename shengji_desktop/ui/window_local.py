@@ -125,7 +125,7 @@ class LocalGames:
         w = self.w
         w.stop_session()
         link = LocalTable(match, seats, make_player, self.save_path)
-        session = w.attach(link, past)
+        session = w.attach(link, past, match.game)
         session.start()
         w.view.setFocus()
         return session

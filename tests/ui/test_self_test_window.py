@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from shengji_desktop.engine.events import HandStarted
 from shengji_desktop.ui import i18n
 from shengji_desktop.ui.app import MainWindow
 
@@ -42,6 +43,8 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     for mode in ("zh", "en", "both"):
         window.set_language(mode)
         qtbot.wait(10)
-    window.log.feed({"event": "hand_started", "number": 2})
-    assert window.log.rowCount() >= 1
+    before = window.log.rowCount()
+    window.log.feed(HandStarted(2))
+    assert window.log.rowCount() == before + 1
+    assert "2" in window.log.lines[-1]
     assert i18n.current_mode() == "both"
