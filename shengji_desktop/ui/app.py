@@ -296,7 +296,7 @@ class MainWindow(QMainWindow):
 
         from .session import Session
 
-        self.stop_session()
+        self.end_session()  # not stop_session: the caller may have just started a host
         self.overlay.hide()
         self.overlay.centre_at = 0.4
         self.log.clear()
@@ -334,7 +334,12 @@ class MainWindow(QMainWindow):
             self.session.events_applied.disconnect(self._first_view)
 
     def stop_session(self) -> None:
+        """End the window's game: its session, and the LAN table hosted or joined."""
         self.lan.stop()
+        self.end_session()
+
+    def end_session(self) -> None:
+        """Drop the window's session (a LAN host started for the next one keeps running)."""
         if self.session is not None:
             self.animator.detach()
             self.session.shutdown()
