@@ -41,8 +41,9 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     qtbot.addWidget(window)
     window.show()
     for mode in ("zh", "en", "both"):
+        old = window.panel
         window.set_language(mode)
-        qtbot.wait(10)
+        qtbot.waitUntil(lambda old=old: window.panel is not old)  # the LanguageChange came
     before = window.log.rowCount()
     window.log.feed(HandStarted(2))
     assert window.log.rowCount() == before + 1
