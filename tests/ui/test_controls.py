@@ -152,6 +152,7 @@ def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
     assert played and (played[0].seat, played[0].cards) == (Seat.S, hint.cards)
 
 
+@pytest.mark.slow  # a whole DL hand (162 cards)
 def test_score_sheet_after_a_hand(window, qtbot) -> None:
     s = start(window, Game.DL, 8)
     play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(8))
@@ -257,3 +258,15 @@ def test_match_over_offers_a_new_game(window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=5000)
     assert "newgame" in window.overlay.buttons
     assert "won by" in window.overlay.title.text()
+
+
+def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
+    """The score sheet is the match's: a new game of the same kind shows none of the rows of
+    the one before."""
+    s = start(window, Game.SD, 3)
+    play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(3))
+    assert window.score.rowCount() == 1
+    s = start(window, Game.SD, 4)
+    qtbot.waitUntil(lambda: window.last_view is not None, timeout=WAIT_MS)
+    assert window.last_view.hand_number == 1 and not window.last_view.history
+    assert window.score.rowCount() == 0

@@ -25,7 +25,10 @@ def window(qtbot, tmp_path):
     w.stop_session()
 
 
-@pytest.mark.parametrize(("game", "seed"), [(Game.SD, 3), (Game.TR, 5), (Game.DL, 11)])
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [(Game.SD, 3), (Game.TR, 5), pytest.param(Game.DL, 11, marks=pytest.mark.slow)],
+)
 def test_a_whole_hand_through_the_widgets(window, qtbot, game, seed) -> None:
     s = window.games.start_new(
         NewGame(game, Options(), ["human", "random", "random", "random"], "instant"), seed=seed

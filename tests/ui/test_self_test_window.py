@@ -16,6 +16,7 @@ from shengji_desktop.ui.app import MainWindow
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_the_self_test_passes_from_source(tmp_path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     report = tmp_path / "report.txt"
