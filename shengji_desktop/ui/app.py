@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(make_icon())
         self.pixmaps = CardPixmaps()
         self.scene = TableScene(self.pixmaps)
+        # The window owns its scene: it goes with the window, on the GUI thread (left to
+        # Python's garbage collector, it may be destroyed on any thread, its timers too).
+        self.scene.setParent(self)
         self.scene.add_showcase()
         self.view = TableView(self.scene, self)
         self.score = ScoreSheetModel()
