@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
         """Reading the autosave loads the engine (some 30 ms): a window on its way to the
         screen paints first (but waits at most a second for it)."""
         if self.isVisible() and not self._painted and waited < 50:
-            QTimer.singleShot(20, lambda: self._check_saved_game_when_painted(waited + 1))
+            QTimer.singleShot(20, self, lambda: self._check_saved_game_when_painted(waited + 1))
             return
         self.finish_building()
         self.games.check_saved_game()
