@@ -156,7 +156,7 @@ class Animator(QObject):
             assert self._view is not None
             self.scene.sync(self._view, self.ms(220))
             self.batch_done.emit(self._view)
-            QTimer.singleShot(0, self._next_batch)
+            QTimer.singleShot(0, self, self._next_batch)
             return
         event = self._events.popleft()
         self.event_shown.emit(event)
@@ -456,7 +456,7 @@ class Animator(QObject):
         whole.finished.connect(lambda: self._finish_sweep(items))
         whole.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
         if points:
-            QTimer.singleShot(pause, lambda: s.bubble(winner, f"+{points}", self.ms(900)))
+            QTimer.singleShot(pause, s, lambda: s.bubble(winner, f"+{points}", self.ms(900)))
         return 720 + 380
 
     def _finish_sweep(self, items: list[CardItem]) -> None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first
     from shengji_desktop.engine.events import Event
     from shengji_desktop.engine.view import SeatView
     from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.rules.options import Game
 
     from .session import Link, Session
 
@@ -135,6 +136,9 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(make_icon())
         self.pixmaps = CardPixmaps()
         self.scene = TableScene(self.pixmaps)
+        # The window owns its scene: it goes with the window, on the GUI thread (left to
+        # Python's garbage collector, it may be destroyed on any thread, its timers too).
+        self.scene.setParent(self)
         self.scene.add_showcase()
         self.view = TableView(self.scene, self)
         self.score = ScoreSheetModel()
@@ -178,7 +182,7 @@ class MainWindow(QMainWindow):
         """Reading the autosave loads the engine (some 30 ms): a window on its way to the
         screen paints first (but waits at most a second for it)."""
         if self.isVisible() and not self._painted and waited < 50:
-            QTimer.singleShot(20, lambda: self._check_saved_game_when_painted(waited + 1))
+            QTimer.singleShot(20, self, lambda: self._check_saved_game_when_painted(waited + 1))
             return
         self.finish_building()
         self.games.check_saved_game()
@@ -286,15 +290,16 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the session
 
-    def attach(self, link: Link, past: Sequence[Event] = ()) -> Session:
+    def attach(self, link: Link, past: Sequence[Event] = (), game: Game | None = None) -> Session:
         """Make a session over ``link`` the window's: the table, the animations and the
-        prompts follow it from now on. ``past``: the events of a resumed game so far."""
+        prompts follow it from now on. ``past``: the events of a resumed game so far;
+        ``game``: its game, when known before the first view (a local match)."""
         from shengji_desktop.ai import make_player
         from shengji_desktop.engine.view import events_for
 
         from .session import Session
 
-        self.stop_session()
+        self.end_session()  # not stop_session: the caller may have just started a host
         self.overlay.hide()
         self.overlay.centre_at = 0.4
         self.log.clear()
@@ -303,6 +308,7 @@ class MainWindow(QMainWindow):
         self._last_view = None
         viewer = session.viewer
         self.score.viewer = self.log.viewer = viewer
+        self.score.reset(game if game is not None else self.score.game)  # no rows of the last
         for event in events_for(past, viewer):
             self.score.feed(event)
         for event in events_for(past[-400:], viewer):
@@ -331,7 +337,12 @@ class MainWindow(QMainWindow):
             self.session.events_applied.disconnect(self._first_view)
 
     def stop_session(self) -> None:
+        """End the window's game: its session, and the LAN table hosted or joined."""
         self.lan.stop()
+        self.end_session()
+
+    def end_session(self) -> None:
+        """Drop the window's session (a LAN host started for the next one keeps running)."""
         if self.session is not None:
             self.animator.detach()
             self.session.shutdown()

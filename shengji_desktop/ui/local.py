@@ -68,13 +68,15 @@ class GuiPacing(Pacing):
         if self.local.seat is None:
             await asyncio.sleep(self.auto_next)
             return
-        self.next_hand.clear()
+        # The player may have asked for the next hand already (the click can come before the
+        # table gets here): the request is consumed here, not cleared on the way in.
         while not self.next_hand.is_set() and not table.stopped:
             self.changed.clear()
             waits = [asyncio.ensure_future(e.wait()) for e in (self.next_hand, self.changed)]
             _, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
+        self.next_hand.clear()
 
     async def think(self, decision: Decision) -> Action | None:
         loop = asyncio.get_running_loop()

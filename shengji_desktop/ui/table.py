@@ -222,7 +222,7 @@ class TableScene(QGraphicsScene):
                     if duration <= 0:
                         self._land(seat, item)
                     else:
-                        QTimer.singleShot(duration, lambda s=seat, i=item: self._land(s, i))
+                        QTimer.singleShot(duration, self, lambda s=seat, i=item: self._land(s, i))
         self._place_decorations()
         if group is None:
             return None
@@ -511,7 +511,7 @@ class TableScene(QGraphicsScene):
         item = Bubble(text, colour)
         item.setPos(self.geo.bubble_pos(seat, self.back_count(seat), len(self.hand)))
         self.addItem(item)
-        QTimer.singleShot(max(250, ms), lambda: self._remove_later(item))
+        QTimer.singleShot(max(250, ms), self, lambda: self._remove_later(item))
 
     def _remove_later(self, item: Bubble) -> None:
         if item.scene() is self:

@@ -3,6 +3,7 @@ join one, the lobby, the connection's state, leaving."""
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,12 +28,20 @@ class LanTables:
     """Hosting and joining for one window; the window's session plays the seat."""
 
     def __init__(self, window: MainWindow, hosted_path: Path | None) -> None:
-        self.w = window
+        # Weakly: a window holding an object that holds the window would be destroyed by
+        # the garbage collector, on whatever thread it runs (a table's, a save's): a crash.
+        self._window = weakref.ref(window)
         self.runner: HostRunner | None = None
         self.lobby_dialog: LobbyDialog | None = None
         # The table this program hosts is saved here after every action (resumable); the
         # default place is looked up when first needed (platformdirs costs ~20 ms at start).
         self._hosted_path = hosted_path
+
+    @property
+    def w(self) -> MainWindow:
+        window = self._window()
+        assert window is not None, "the window is gone"
+        return window
 
     @property
     def hosted_path(self) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,10 +52,18 @@ class LocalGames:
     """New game, Continue and the saved game of one window."""
 
     def __init__(self, window: MainWindow, save_path: Path | None) -> None:
-        self.w = window
+        # Weakly: a window holding an object that holds the window would be destroyed by
+        # the garbage collector, on whatever thread it runs (a table's, a save's): a crash.
+        self._window = weakref.ref(window)
         self._save_path = save_path
         self.saved: SavedGame | None = None
         self._load_task: Task | None = None
+
+    @property
+    def w(self) -> MainWindow:
+        window = self._window()
+        assert window is not None, "the window is gone"
+        return window
 
     @property
     def save_path(self) -> Path:
@@ -125,7 +134,7 @@ class LocalGames:
         w = self.w
         w.stop_session()
         link = LocalTable(match, seats, make_player, self.save_path)
-        session = w.attach(link, past)
+        session = w.attach(link, past, match.game)
         session.start()
         w.view.setFocus()
         return session

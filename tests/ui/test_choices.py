@@ -53,7 +53,7 @@ class FakeSession:
 class FakeWindow:
     def __init__(self, scene: TableScene, session: FakeSession) -> None:
         self.scene = scene
-        self.controller = session
+        self.session = session
         self.last_view = session.view
         self.viewer = Seat.S
         self.calls: list[object] = []

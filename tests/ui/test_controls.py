@@ -7,14 +7,29 @@ import random
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from ui_driver import human_turn, play_until, press, select_cards
+from ui_driver import (
+    WAIT_MS,
+    Seen,
+    answered,
+    hand_cards,
+    human_turn,
+    play_until,
+    press,
+    select_cards,
+    wait_turn,
+)
 
-from shengji_desktop.engine.actions import Act
-from shengji_desktop.rules.cards import Card, Seat
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.results import DLResult
+from shengji_desktop.rules.cards import Seat, Team
 from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.rules.trick import TrickRules
 from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.dialogs import NewGame, NewGameDialog, load_new_game, save_new_game
+from shengji_desktop.ui.session import Session
 
 pytestmark = pytest.mark.gui
 
@@ -26,35 +41,30 @@ def window(qtbot, tmp_path):
     w.show()
     qtbot.waitExposed(w)
     yield w
-    w.stop_controller()
+    w.stop_session()
 
 
-def start(window: MainWindow, game: Game, seed: int, options: Options | None = None):
-    return window.start_new(
+def start(window: MainWindow, game: Game, seed: int, options: Options | None = None) -> Session:
+    return window.games.start_new(
         NewGame(game, options or Options(), ["human", "random", "random", "random"], "instant"),
         seed=seed,
     )
 
 
-def wait_human(window: MainWindow, qtbot) -> None:
-    c = window.controller
-    qtbot.waitUntil(lambda: c.waiting in ("human", "next_hand", "over"), timeout=20000)
-
-
 def test_an_illegal_follow_is_refused_with_the_reason_and_rule(window, qtbot) -> None:
-    c = start(window, Game.SD, 21)
+    s = start(window, Game.SD, 21)
     rng = random.Random(1)
-    hand = c.match.hand
     for _ in range(200):
-        wait_human(window, qtbot)
-        assert c.waiting == "human", "no chance to revoke before the hand ended"
-        plays = [a for a in c.human_legal if a.kind is Act.PLAY]
-        if plays and hand.trick:
-            rules, fmt = hand.rules, hand.trick_format
-            own = [Card(i.card) for i in window.scene.hand]
-            led = [x for x in own if rules.trump.suit_class(x) == fmt.suit_class]
-            other = [x for x in own if rules.trump.suit_class(x) != fmt.suit_class]
-            if led and other:
+        assert wait_turn(window, qtbot) == "human", "no chance to revoke before the hand ended"
+        view = s.view
+        plays = [m for m in s.human_legal if m.kind is Act.PLAY]
+        if plays and len(view.trick) == 1 and len(view.trick[0][1]) == 1:  # a single led
+            trump = view.trump
+            led = TrickRules(trump).lead_format(view.trick[0][1]).suit_class
+            own = hand_cards(window)
+            follow = [x for x in own if trump.suit_class(x) == led]
+            other = [x for x in own if trump.suit_class(x) != led]
+            if follow and other:
                 break
         human_turn(window, qtbot, rng)
     else:
@@ -64,80 +74,98 @@ def test_an_illegal_follow_is_refused_with_the_reason_and_rule(window, qtbot) ->
     assert not window.bar.buttons["play"].isEnabled()
     notice = window.bar.notice.text()
     assert "GEN-TRICK-3" in notice and "follow" in notice.lower()
-    check = c.check_play([other[0]])
+    check = s.check_play([other[0]])
     assert not check.ok and "GEN-TRICK-3" in check.message
-    # Enter does not play it either
+    # Enter does not play it either: refused here, nothing sent to the table
+    messages: list[str] = []
+    s.message.connect(messages.append)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
-    assert c.waiting == "human" and len(hand.hands[Seat.S]) > 0
+    assert messages and "GEN-TRICK-3" in messages[-1]
+    assert not s.busy and s.waiting == "human" and s.view is view
+    assert hand_cards(window) == sorted(view.hand)
     # a legal card enables the button
-    select_cards(window, qtbot, [led[0]])
+    select_cards(window, qtbot, [follow[0]])
     window.refresh_actions()
     assert window.bar.buttons["play"].isEnabled()
     assert window.bar.notice.text() == ""
 
 
 def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
-    c = start(window, Game.SD, 2)
+    s = start(window, Game.SD, 2)
     rng = random.Random(2)
-    while not any(a.kind is Act.BURY for a in c.human_legal):
-        wait_human(window, qtbot)
-        assert c.waiting == "human"
-        bids = [a for a in c.human_legal if a.kind is Act.BID]
-        if bids:  # bid the most there is, to become the dealer who buries
-            press(window, qtbot, button_key(max(bids, key=lambda a: a.value)))
-        elif not any(a.kind is Act.BURY for a in c.human_legal):
+    for _ in range(20):
+        assert wait_turn(window, qtbot) == "human", "the hand ended before the burial"
+        if any(m.kind is Act.BURY for m in s.human_legal):
+            break
+        bids = [m for m in s.human_legal if m.kind is Act.BID]
+        if bids:  # bid the most there is, to become the declarer who buries
+            key = button_key(max(bids, key=lambda a: a.value))
+            assert not answered(window, qtbot, lambda k=key: press(window, qtbot, k))
+        else:
             human_turn(window, qtbot, rng)
-    assert len(window.scene.hand) == 18
+    else:
+        pytest.fail("the human never had to bury")
+    assert s.view.dealer == Seat.S
+    assert len(window.scene.hand) == len(s.view.hand) == 18
     # The panel shows the dealer the six cards picked up from the kitty while burying.
-    qtbot.waitUntil(lambda: "took" in window.panel.kitty_label.text(), timeout=5000)
+    assert "took" in window.panel.kitty_label.text()
     taken = window.panel.kitty_cards.cards
-    assert len(taken) == 6 and all(c in [i.card for i in window.scene.hand] for c in taken)
-    cards = [Card(i.card) for i in window.scene.hand][:3]
+    assert len(taken) == 6 and sorted(taken) == sorted(int(c) for c in s.view.kitty_taken)
+    assert all(c in [i.card for i in window.scene.hand] for c in taken)
+    cards = hand_cards(window)[:3]
     select_cards(window, qtbot, cards)
     window.refresh_actions()
     assert not window.bar.buttons["bury"].isEnabled()
     assert "3/6" in window.bar.prompt.text()
-    assert not c.choose_cards(Act.BURY, cards)
+    assert not s.choose_cards(Act.BURY, cards)
     assert "6" in window.bar.notice.text()
-    six = [Card(i.card) for i in window.scene.hand][-6:]
+    assert not s.busy
+    six = hand_cards(window)[-6:]
     select_cards(window, qtbot, six)
-    press(window, qtbot, "bury")
-    qtbot.waitUntil(lambda: c.match.phase == "play", timeout=5000)
-    assert sum(c.match.hand.hands[Seat.S].values()) == 12
-    qtbot.waitUntil(lambda: "took" not in window.panel.kitty_label.text(), timeout=5000)
+    assert not answered(window, qtbot, lambda: press(window, qtbot, "bury"))
+    qtbot.waitUntil(lambda: s.view.phase is Phase.PLAY, timeout=WAIT_MS)
+    assert s.view.counts[Seat.S] == 12
+    qtbot.waitUntil(lambda: window.last_view.phase is Phase.PLAY, timeout=WAIT_MS)
+    assert "took" not in window.panel.kitty_label.text()
 
 
 def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
-    c = start(window, Game.SD, 4)
+    s = start(window, Game.SD, 4)
     rng = random.Random(4)
-    while True:
-        wait_human(window, qtbot)
-        if any(a.kind is Act.PLAY for a in c.human_legal):
+    for _ in range(30):
+        assert wait_turn(window, qtbot) == "human"
+        if any(m.kind is Act.PLAY for m in s.human_legal):
             break
         human_turn(window, qtbot, rng)
-    press(window, qtbot, "hint")
-    qtbot.waitUntil(lambda: window._hint is not None, timeout=10000)
-    hint = window._hint
-    assert hint.kind is Act.PLAY and hint in c.human_legal
+    else:
+        pytest.fail("the human never had a card to play")
+    with qtbot.waitSignal(s.hint_ready, timeout=WAIT_MS) as hinted:
+        press(window, qtbot, "hint")
+    hint = hinted.args[0]
+    assert isinstance(hint, Action) and hint.kind is Act.PLAY and hint in s.human_legal
     assert sorted(window.scene.selected_cards()) == sorted(hint.cards)
     assert any(i.hinted for i in window.scene.hand)
-    press(window, qtbot, "play")
-    qtbot.waitUntil(lambda: c.waiting != "human" or c.human_legal != [], timeout=5000)
+    assert "Hint" in window.bar.notice.text()
+    seen = Seen(s)
+    assert not answered(window, qtbot, lambda: press(window, qtbot, "play"))
+    played = [e for e in seen if isinstance(e, ev.CardsPlayed)]
+    assert played and (played[0].seat, played[0].cards) == (Seat.S, hint.cards)
 
 
+@pytest.mark.slow  # a whole DL hand (162 cards)
 def test_score_sheet_after_a_hand(window, qtbot) -> None:
-    c = start(window, Game.DL, 8)
-    play_until(window, qtbot, lambda: len(c.match.history) >= 1, random.Random(8))
+    s = start(window, Game.DL, 8)
+    play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(8))
     score = window.score
     assert score.rowCount() == 1
     headers = [score.headerData(i, Qt.Orientation.Horizontal) for i in range(score.columnCount())]
     assert "Points" in headers and "Dealer" in headers
-    result = c.match.history[0]
+    (result,) = s.view.history
+    assert isinstance(result, DLResult), "seed 8's first hand is not dealt again"
     row = [score.data(score.index(0, col)) for col in range(score.columnCount())]
     assert row[0] == "1"
-    if not result.get("redeal"):
-        assert row[headers.index("Points")] == str(result["score"])
-        assert row[headers.index("Us")] == str(result["levels"]["NS"])
+    assert row[headers.index("Points")] == str(result.score)
+    assert row[headers.index("Us")] == str(result.levels[Team.NS])
 
 
 def test_dialog_options_round_trip_through_qsettings(qtbot) -> None:
@@ -160,48 +188,85 @@ def test_dialog_options_round_trip_through_qsettings(qtbot) -> None:
     assert dialog.choice().options == Options()
 
 
+def saved_actions(path) -> int:
+    try:
+        return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    except (OSError, ValueError, KeyError):
+        return -1
+
+
 @pytest.mark.parametrize("progressive", [False, True])
 def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
-    """The next start offers the saved game; ``progressive`` as the program opens its window
-    (empty table first, the rest after the first paint)."""
+    """The next start offers the saved game, and it goes on where it was: the same hand, the
+    same log and score sheet (hand 1 settled, hand 2 begun). ``progressive`` as the program
+    opens its window (empty table first, the rest after the first paint)."""
     path = tmp_path / "autosave.json"
     first = MainWindow(save_path=path, check_save=False)
     qtbot.addWidget(first)
-    c = start(first, Game.SD, 9)
+    s = start(first, Game.SD, 9)
     rng = random.Random(9)
-    for _ in range(3):
-        wait_human(first, qtbot)
+    play_until(first, qtbot, lambda: bool(s.view.history) and s.view.phase is Phase.PLAY, rng)
+    for _ in range(2):
+        assert wait_turn(first, qtbot) == "human"
         human_turn(first, qtbot, rng)
-    wait_human(first, qtbot)
-    qtbot.waitUntil(lambda: path.exists() and not c._saving, timeout=5000)
+    assert wait_turn(first, qtbot) == "human"
+    view = s.view
+    link = s.link
+    actions = len(link.record()["actions"])
+    qtbot.waitUntil(lambda: saved_actions(path) == actions, timeout=WAIT_MS)
+    log, score = first.log.lines, score_rows(first)
+    assert len(score) == 1 and len(log) > 20
     first.close()
+    assert first.session is None
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["ui"]["seats"] == ["human", "random", "random", "random"]
-    actions = len(c.match.actions)
     assert len(saved["actions"]) == actions
 
     second = MainWindow(save_path=path, progressive=progressive)
     qtbot.addWidget(second)
     if progressive:
         second.show()
-    qtbot.waitUntil(lambda: second.continue_action.isEnabled(), timeout=10000)
+    qtbot.waitUntil(lambda: second.continue_action.isEnabled(), timeout=WAIT_MS)
     assert "continue" in second.overlay.buttons
     button = second.overlay.buttons["continue"]
     qtbot.waitUntil(lambda: button.width() > 0 or not second.isVisible(), timeout=5000)
     if progressive:  # the overlay was on screen when the saved game was found: it grew
         assert second.overlay.width() > 200 and button.width() > 50
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    resumed = second.controller
-    assert resumed is not None and len(resumed.match.actions) == actions
-    assert resumed.match.view(Seat.S)["hand"] == c.match.view(Seat.S)["hand"]
-    wait_human(second, qtbot)
-    second.stop_controller()
+    resumed = second.session
+    assert resumed is not None and resumed is not s
+    try:
+        assert wait_turn(second, qtbot) == "human"
+        assert resumed.view == view  # the same seat view: hand, trick, history, legal moves
+        assert hand_cards(second) == sorted(view.hand)
+        assert second.log.lines == log
+        assert score_rows(second) == score
+        human_turn(second, qtbot, rng)  # and the game goes on
+    finally:
+        second.stop_session()
+
+
+def score_rows(window: MainWindow) -> list[list[str]]:
+    m = window.score
+    return [[m.data(m.index(r, c)) for c in range(m.columnCount())] for r in range(m.rowCount())]
 
 
 def test_match_over_offers_a_new_game(window, qtbot) -> None:
-    c = start(window, Game.SD, 5, Options(sd_hands_per_session=1))
-    play_until(window, qtbot, lambda: c.waiting == "over", random.Random(5))
-    assert c.match.phase == "over"
+    s = start(window, Game.SD, 5, Options(sd_hands_per_session=1))
+    play_until(window, qtbot, lambda: s.waiting == "over", random.Random(5))
+    assert s.view.phase is Phase.OVER and s.view.winner is not None
     qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=5000)
     assert "newgame" in window.overlay.buttons
     assert "won by" in window.overlay.title.text()
+
+
+def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
+    """The score sheet is the match's: a new game of the same kind shows none of the rows of
+    the one before."""
+    s = start(window, Game.SD, 3)
+    play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(3))
+    assert window.score.rowCount() == 1
+    s = start(window, Game.SD, 4)
+    qtbot.waitUntil(lambda: window.last_view is not None, timeout=WAIT_MS)
+    assert window.last_view.hand_number == 1 and not window.last_view.history
+    assert window.score.rowCount() == 0

@@ -3,21 +3,24 @@ second window, play through the real widgets. Loopback only, nothing announced."
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from ui_driver import human_turn, press, select_cards
+from ui_driver import WAIT_MS, Seen, hand_cards, human_turn, select_cards, wait_turn
 
-from shengji_desktop.engine.actions import Act
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.net.discovery import FoundTable
 from shengji_desktop.net.host import HostSettings
-from shengji_desktop.rules.cards import Card, Seat, parse_cards
+from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.lan import RemoteController, parse_address, saved_token
+from shengji_desktop.ui.lan import RemoteLink, parse_address, saved_token
 from shengji_desktop.ui.lan_dialogs import HostDialog, HostedTable, JoinDialog
+from shengji_desktop.ui.session import Session
 
 pytestmark = pytest.mark.gui
 
@@ -35,7 +38,7 @@ def make_window(qtbot, tmp_path, name: str) -> MainWindow:
 def window(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path, "host")
     yield w
-    w.stop_controller()
+    w.stop_session()
 
 
 @pytest.fixture
@@ -45,124 +48,147 @@ def alerts(monkeypatch):
     return calls
 
 
-def host(window: MainWindow, seats: list[str], seed: int = 7) -> RemoteController:
-    settings = HostSettings(deal_pace=0, settle_pause=0.3, table_name="测试 table")
+def link_of(s: Session) -> RemoteLink:
+    assert isinstance(s.link, RemoteLink)
+    return s.link
+
+
+def host(window: MainWindow, seats: list[str], seed: int = 7, settle: float = 0.3) -> Session:
+    """Host a table from the window and sit at its first open seat. ``settle``: seconds the
+    host leaves a settlement up before it deals the next hand by itself."""
+    settings = HostSettings(deal_pace=0, settle_pause=settle, table_name="测试 table")
     table = HostedTable(
         Game.SD, Options(), seats, "Host", settings, port=0, bind="127.0.0.1", seed=seed
     )
-    return window.host_table(table, advertise=None)
-
-
-def hand_cards(window: MainWindow) -> list[int]:
-    return sorted(int(i.card) for i in window.scene.hand if i.card is not None)
+    s = window.lan.host_table(table, advertise=None)
+    assert window.session is s and s.remote
+    return s
 
 
 def start_from_lobby(window: MainWindow, qtbot) -> None:
-    lobby = window.lobby_dialog
+    lobby = window.lan.lobby_dialog
     assert lobby is not None and lobby.isVisible()
     qtbot.mouseClick(lobby.start_button, Qt.MouseButton.LeftButton)
-    c = window.controller
-    qtbot.waitUntil(lambda: c.lobby is not None and c.lobby.started and bool(c.view), timeout=10000)
+    s = window.session
+    link = link_of(s)
+    qtbot.waitUntil(
+        lambda: link.lobby is not None and link.lobby.started and s.view is not None,
+        timeout=WAIT_MS,
+    )
 
 
 def test_host_and_play_an_sd_hand_through_the_widgets(window, qtbot, alerts) -> None:
-    c = host(window, ["open", "easy", "easy", "easy"])
-    qtbot.waitUntil(lambda: c.lobby is not None and c.seat is not None, timeout=10000)
-    assert c.seat == Seat.S
-    table = window.lobby_dialog.table
+    s = host(window, ["open", "easy", "easy", "easy"], settle=600)  # the settlement stays
+    link = link_of(s)
+    qtbot.waitUntil(lambda: link.lobby is not None and link.seat is not None, timeout=WAIT_MS)
+    assert link.seat == Seat.S and s.human == Seat.S
+    table = window.lan.lobby_dialog.table
     assert "Host" in table.item(0, 1).text()
     assert window.lan_status.isVisible() and "127.0.0.1" in window.lan_status.text()
     start_from_lobby(window, qtbot)
-    qtbot.waitUntil(lambda: not window.lobby_dialog or not window.lobby_dialog.isVisible())
+    qtbot.waitUntil(lambda: not window.lan.lobby_dialog or not window.lan.lobby_dialog.isVisible())
     rng = random.Random(3)
     turns = 0
-    while c.waiting not in ("next_hand", "over"):
-        qtbot.waitUntil(lambda: c.waiting in ("human", "next_hand", "over"), timeout=15000)
-        if c.waiting != "human":
-            break
+    while wait_turn(window, qtbot) == "human":
         # the table shows exactly the hand of the host's view for this seat
-        assert hand_cards(window) == sorted(int(x) for x in parse_cards(c.view["hand"]))
+        assert hand_cards(window) == sorted(s.view.hand)
         assert window.scene.viewer == Seat.S
-        before = c.seq
+        before = link.seq
         human_turn(window, qtbot, rng)
+        assert link.seq > before
         turns += 1
-        qtbot.waitUntil(lambda b=before: c.seq > b, timeout=10000)
-    assert c.waiting == "next_hand", c.waiting
-    assert len(c.view["tricks"]) >= 3 or c.view.get("claim")
+    assert s.waiting == "next_hand", s.waiting
+    assert len(s.view.tricks) >= 3 or s.view.counts == (0, 0, 0, 0)  # or a claim
     assert turns >= 3
     assert window.overlay.isVisible()  # the settlement
     assert window in alerts  # the window was never active in the offscreen platform
-    assert not c.errors
+    assert not link.errors
 
 
 def test_join_by_address_takes_an_open_seat(window, qtbot, tmp_path) -> None:
     c = host(window, ["open", "open", "easy", "easy"], seed=11)
-    qtbot.waitUntil(lambda: c.lobby is not None, timeout=10000)
+    hl = link_of(c)
+    qtbot.waitUntil(lambda: hl.lobby is not None, timeout=WAIT_MS)
     guest = make_window(qtbot, tmp_path, "guest")
     try:
-        port = window.host_runner.port
-        g = guest.join_table("127.0.0.1", port, "Guest")
-        qtbot.waitUntil(lambda: g.seat is not None and g.lobby is not None, timeout=10000)
-        assert g.seat == Seat.E
-        assert saved_token("127.0.0.1", port) == g.token  # to come back after a crash
+        port = window.lan.runner.port
+        g = guest.lan.join_table("127.0.0.1", port, "Guest")
+        gl = link_of(g)
+        seen = Seen(g)
+        qtbot.waitUntil(lambda: gl.seat is not None and gl.lobby is not None, timeout=WAIT_MS)
+        assert gl.seat == Seat.E
+        assert saved_token("127.0.0.1", port) == gl.token  # to come back after a crash
         qtbot.waitUntil(
-            lambda: any(s.name == "Guest" and s.connected for s in c.lobby.seats), timeout=5000
+            lambda: any(s.name == "Guest" and s.connected for s in hl.lobby.seats),
+            timeout=WAIT_MS,
         )
-        assert guest.lobby_dialog is not None and not guest.lobby_dialog.start_button.isVisible()
-        qtbot.mouseClick(guest.lobby_dialog.ready_box, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: any(s.seat == "E" and s.ready for s in c.lobby.seats), timeout=5000)
+        dialog = guest.lan.lobby_dialog
+        assert dialog is not None and not dialog.start_button.isVisible()
+        qtbot.mouseClick(dialog.ready_box, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(
+            lambda: any(s.seat == "E" and s.ready for s in hl.lobby.seats), timeout=WAIT_MS
+        )
         start_from_lobby(window, qtbot)
-        qtbot.waitUntil(lambda: bool(g.view), timeout=10000)
+        qtbot.waitUntil(lambda: g.view is not None, timeout=WAIT_MS)
         rng = random.Random(5)
         for _ in range(60):
             qtbot.waitUntil(
-                lambda: "human" in (c.waiting, g.waiting) or g.phase == "settled", timeout=15000
+                lambda: "human" in (c.waiting, g.waiting) or g.waiting in ("next_hand", "over"),
+                timeout=WAIT_MS,
             )
             w = window if c.waiting == "human" else guest
-            ctl = w.controller
-            if ctl.waiting != "human":
+            s = w.session
+            if s.waiting != "human":
                 break
-            assert hand_cards(w) == sorted(int(x) for x in parse_cards(ctl.view["hand"]))
-            before = ctl.seq
+            assert hand_cards(w) == sorted(s.view.hand)
             human_turn(w, qtbot, rng)
-            qtbot.waitUntil(lambda b=before, x=ctl: x.seq > b, timeout=10000)
-            if len(g.view.get("tricks", [])) >= 3:
+            if len(g.view.tricks) >= 3:
                 break
         assert guest.scene.viewer == Seat.E and guest.viewer == Seat.E
-        assert len(g.view["tricks"]) >= 3
-        assert g.view["hand_counts"]["E"] == len(hand_cards(guest))
-        # the guest sees no other hand
-        assert "hands" not in g.view
+        assert len(g.view.tricks) >= 3
+        assert g.view.seat == Seat.E
+        assert g.view.counts[Seat.E] == len(g.view.hand) == len(hand_cards(guest))
+        # the guest saw no other seat's cards dealt (GEN-INFO-1)
+        dealt = [e for e in seen if isinstance(e, ev.CardDealt)]
+        assert dealt and all((e.card is None) == (e.seat != Seat.E) for e in dealt)
     finally:
-        guest.stop_controller()
+        guest.stop_session()
 
 
 def test_an_illegal_play_shows_the_hosts_reason(window, qtbot) -> None:
-    c = host(window, ["open", "easy", "easy", "easy"], seed=21)
-    qtbot.waitUntil(lambda: c.lobby is not None, timeout=10000)
+    s = host(window, ["open", "easy", "easy", "easy"], seed=21)
+    link = link_of(s)
+    qtbot.waitUntil(lambda: link.lobby is not None, timeout=WAIT_MS)
     start_from_lobby(window, qtbot)
     rng = random.Random(2)
     for _ in range(80):
-        qtbot.waitUntil(lambda: c.waiting in ("human", "next_hand", "over"), timeout=15000)
-        assert c.waiting == "human", "the hand ended before a chance to revoke"
-        plays = [a for a in c.human_legal if a.kind is Act.PLAY]
-        if plays and c.view.get("trick"):
-            allowed = {a.cards for a in plays}
-            wrong = [Card(x) for x in hand_cards(window) if (Card(x),) not in allowed]
+        assert wait_turn(window, qtbot) == "human", "the hand ended before a chance to revoke"
+        plays = [m for m in s.human_legal if m.kind is Act.PLAY]
+        if plays and s.view.trick:
+            allowed = {m.cards for m in plays}
+            wrong = [x for x in hand_cards(window) if (x,) not in allowed]
             if wrong:
                 break
-        before = c.seq
         human_turn(window, qtbot, rng)
-        qtbot.waitUntil(lambda b=before: c.seq > b, timeout=10000)
     else:
         pytest.fail("never had to follow suit")
+    view = s.view
+    # The window judges a selection itself; an action sent anyway reaches the host, which
+    # refuses it with the rule (the session's act() skips the window's own check).
     select_cards(window, qtbot, [wrong[0]])
-    press(window, qtbot, "play")
-    qtbot.waitUntil(lambda: bool(c.errors), timeout=5000)
-    error = c.errors[-1]
+    window.refresh_actions()
+    assert not window.bar.buttons["play"].isEnabled()
+    check = s.check_play([wrong[0]])
+    assert not check.ok and check.message in window.bar.notice.text()
+    with qtbot.waitSignal(s.message, timeout=WAIT_MS) as refused:
+        assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))
+    qtbot.waitUntil(lambda: bool(link.errors) and not s.busy, timeout=WAIT_MS)
+    error = link.errors[-1]
     assert error.code == "illegal" and error.rule
+    assert f"[{error.rule}]" in refused.args[0]
     assert f"[{error.rule}]" in window.bar.notice.text()
-    assert c.waiting == "human"  # nothing changed: still our turn
+    assert s.waiting == "human" and s.view is view  # nothing changed: still our turn
+    assert hand_cards(window) == sorted(view.hand)
 
 
 def test_host_dialog_and_join_dialog(qtbot) -> None:
@@ -184,50 +210,46 @@ def test_host_dialog_and_join_dialog(qtbot) -> None:
         parse_address("nohost")
 
 
+def json_actions(path) -> int:
+    try:
+        return len(json.loads(path.read_text(encoding="utf-8"))["record"]["actions"])
+    except (OSError, ValueError, KeyError):
+        return -1
+
+
 def test_the_hosted_table_is_saved_and_resumed_after_a_crash(qtbot, tmp_path) -> None:
     """Issue 7: the host autosaves the table; hosting it again from the save restores the
     match, and our seat is taken back with its token (the guests come back with theirs)."""
     first = make_window(qtbot, tmp_path, "crash")
     c = host(first, ["open", "easy", "easy", "easy"], seed=5)
-    qtbot.waitUntil(lambda: c.lobby is not None and c.seat is not None, timeout=10000)
+    link = link_of(c)
+    qtbot.waitUntil(lambda: link.lobby is not None and link.seat is not None, timeout=WAIT_MS)
     start_from_lobby(first, qtbot)
     rng = random.Random(4)
     for _ in range(3):  # a few of our turns, then the host "crashes"
-        qtbot.waitUntil(lambda: c.waiting == "human", timeout=15000)
-        before = c.seq
+        assert wait_turn(first, qtbot) == "human"
         human_turn(first, qtbot, rng)
-        qtbot.waitUntil(lambda b=before: c.seq > b, timeout=10000)
-    saved = first.hosted_path
-    qtbot.waitUntil(saved.exists, timeout=5000)
-    runner = first.host_runner
-    assert runner is not None and runner.host is not None
-    match = runner.host.match
-    qtbot.waitUntil(lambda: len(json_actions(saved)) == len(match.actions), timeout=5000)
-    done = len(match.actions)
-    first.stop_controller()
+    assert wait_turn(first, qtbot) == "human"  # the host waits for us: nothing moves
+    view = c.view
+    saved = first.lan.hosted_path
+    done = link.seq  # the update's seq counts the match's actions
+    qtbot.waitUntil(lambda: json_actions(saved) == done, timeout=WAIT_MS)
+    first.stop_session()
     first.close()
 
     second = make_window(qtbot, tmp_path, "crash")  # the same data folder
-    second._update_resume_host()  # as when the Game menu opens
+    second.lan.update_resume_action()  # as when the Game menu opens
     assert second.resume_host_action.isEnabled()
     try:
-        r = second.resume_hosted_table(saved, advertise=None, player="Host")
-        qtbot.waitUntil(lambda: r.seat == Seat.S and bool(r.view), timeout=10000)
-        assert second.host_runner is not None and second.host_runner.host is not None
-        assert len(second.host_runner.host.match.actions) >= done  # nothing lost
-        qtbot.waitUntil(lambda: r.waiting == "human", timeout=15000)
-        before = r.seq
+        r = second.lan.resume_hosted_table(saved, advertise=None, player="Host")
+        rl = link_of(r)
+        qtbot.waitUntil(lambda: rl.seat == Seat.S and r.view is not None, timeout=WAIT_MS)
+        assert wait_turn(second, qtbot) == "human"
+        assert rl.seq == done  # nothing lost, nothing played without us
+        assert r.view == view  # the same seat view as before the crash
+        assert hand_cards(second) == sorted(view.hand)
         human_turn(second, qtbot, rng)  # and the game goes on
-        qtbot.waitUntil(lambda b=before: r.seq > b, timeout=10000)
-        assert not r.errors
+        assert rl.seq > done
+        assert not rl.errors
     finally:
-        second.stop_controller()
-
-
-def json_actions(path) -> list[object]:
-    import json
-
-    try:
-        return list(json.loads(path.read_text(encoding="utf-8"))["record"]["actions"])
-    except (OSError, ValueError, KeyError):
-        return []
+        second.stop_session()

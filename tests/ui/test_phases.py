@@ -1,26 +1,32 @@
 """Phases a random hand may not reach: positions prepared with the engine, then played through
-the window (DL tribute and return, SD claim, TR throw, DL joker burial)."""
+the window (DL tribute and return, SD claim, TR throw, DL joker burial, the keyboard, a kitty
+seen in the match before). Each position is searched over a range of seeds that reaches it;
+a search that finds none fails the test (the premise is never assumed)."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
-from ui_driver import press, select_cards
+from ui_driver import WAIT_MS, Seen, answered, give_away, hand_cards, press, select_cards
+from ui_matches import Played, play_until
 
-from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.players import RandomPlayer
-from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
-from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.rules.trick import Shape
+from shengji_desktop.engine.phase import Phase, Step
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.trick import Shape, TrickRules
 from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.choices import button_key
+from shengji_desktop.ui.session import Session
 
 pytestmark = pytest.mark.gui
-SEEDS = range(60)
 
 
 @pytest.fixture
@@ -31,123 +37,157 @@ def window(qtbot, tmp_path):
     qtbot.waitExposed(w)
     w.animator.set_speed("instant")
     yield w
-    w.stop_controller()
+    w.stop_session()
 
 
-def prepare(game: Game, wanted: Callable[[Match], bool], seeds: range = SEEDS) -> Match:
-    """A match advanced by random players until ``wanted`` holds with the human to act."""
-    for seed in seeds:
-        match = Match(game, Options(), seed)
-        players = {s: RandomPlayer(random.Random(f"{seed}/{s}")) for s in Seat}
-        for _ in range(3000):
-            if match.phase == "over":
-                break
-            if Seat.S in match.to_act() and match.phase != "deal" and wanted(match):
-                return match
-            if match.phase == "settled":
-                match.apply(Action(Act.NEXT_HAND))
-                continue
-            if match.phase == "deal":
-                match.apply(Action(Act.DEAL))
-                continue
-            seat = match.to_act()[0]
-            match.apply(players[seat].choose(match, seat, match.legal_actions(seat)))
-    pytest.skip("no such position in the seeds tried")
+def prepare(game: Game, wanted: Callable[[SeatView], bool], seeds: range) -> Match:
+    """A match advanced by random legal play until South, the human's seat, has a decision
+    (outside the deal) for which ``wanted(view)`` holds. ``seeds`` is a range known to reach
+    such a position; when none does, the search fails the test."""
+
+    def position(p: Played) -> bool:
+        view = p.view
+        return (
+            view.phase not in (Phase.DEAL, Phase.SETTLED, Phase.OVER)
+            and p.match.to_act() == [Seat.S]
+            and bool(view.legal)
+            and wanted(view)
+        )
+
+    played = play_until(game, position, Seat.S, seeds)
+    return played.match
 
 
-def legal(match: Match) -> list[Action]:
-    return match.legal_actions(Seat.S)
+def moves(view: SeatView, kind: Act) -> list:
+    return [m for m in view.legal if m.kind is kind]
 
 
-def start(window: MainWindow, qtbot, match: Match):
-    c = window.start_match(match, ["human", "random", "random", "random"], [])
-    qtbot.waitUntil(lambda: c.waiting == "human", timeout=10000)
-    return c
+def start(window: MainWindow, qtbot, match: Match) -> tuple[Session, Seen]:
+    """Play ``match`` in the window; returns the session and what the seat is shown from now
+    on."""
+    expected = match.legal_actions(Seat.S)
+    s = window.games.start_match(match, ["human", "random", "random", "random"], [])
+    seen = Seen(s)
+    qtbot.waitUntil(lambda: s.waiting == "human", timeout=WAIT_MS)
+    assert list(s.human_legal) == expected, "the window offers other moves than the engine's"
+    assert window.last_view is s.view and hand_cards(window) == sorted(s.view.hand)
+    return s, seen
 
 
 def test_dl_tribute_is_paid_by_choosing_the_cards(window, qtbot) -> None:
-    match = prepare(Game.DL, lambda m: any(a.kind is Act.TRIBUTE for a in legal(m)))
-    c = start(window, qtbot, match)
-    offered = [a for a in c.human_legal if a.kind is Act.TRIBUTE]
+    match = prepare(Game.DL, lambda v: bool(moves(v, Act.TRIBUTE)), range(1, 120))
+    s, seen = start(window, qtbot, match)
+    offered = [m for m in s.human_legal if m.kind is Act.TRIBUTE]
+    assert all(isinstance(m, Action) and m.cards for m in offered)
     assert "Tribute" in window.bar.prompt.text()
-    select_cards(window, qtbot, list(offered[-1].cards))
-    press(window, qtbot, "tribute")
-    qtbot.waitUntil(lambda: match.hand.step != "pay", timeout=5000)
-    assert any(e for e in window.log.lines if "tribute" in e.lower())
+    assert s.view.step is Step.PAY and s.view.tribute is not None
+    paid = offered[-1]
+    held = Counter(s.view.hand)
+    select_cards(window, qtbot, list(paid.cards))
+    assert not answered(window, qtbot, lambda: press(window, qtbot, "tribute"))
+    after = seen.view_after(lambda e: isinstance(e, ev.TributePaid) and e.seat == Seat.S)
+    assert Counter(after.hand) == held - Counter(paid.cards)
+    assert after.tribute is not None and after.tribute.cards == paid.cards
+    qtbot.waitUntil(lambda: any("tribute" in line.lower() for line in window.log.lines))
 
 
 def test_dl_return_after_receiving_tribute(window, qtbot) -> None:
-    match = prepare(Game.DL, lambda m: any(a.kind is Act.RETURN for a in legal(m)))
-    c = start(window, qtbot, match)
-    offered = next(a for a in c.human_legal if a.kind is Act.RETURN)
-    n = offered.value if offered.value is not None else len(offered.cards)
-    held = sum(match.hand.hands[Seat.S].values())
-    assert len(window.scene.hand) == held
-    if offered.cards:
-        cards = list(offered.cards)
-    else:
-        cards = [Card(i.card) for i in window.scene.hand if i.card not in (BIG_JOKER, SMALL_JOKER)]
-        cards = cards[:n]
+    match = prepare(Game.DL, lambda v: bool(moves(v, Act.RETURN)), range(1, 120))
+    s, seen = start(window, qtbot, match)
+    offered = [m for m in s.human_legal if m.kind is Act.RETURN]
+    held = Counter(s.view.hand)
+    assert len(window.scene.hand) == len(s.view.hand) == s.view.counts[Seat.S]
+    choice = next((m for m in offered if isinstance(m, ChooseCards)), None)
+    if choice is not None:  # any N cards (DL-TRIB-5, DL-OP-5 "any")
+        cards = give_away(hand_cards(window), choice.count, random.Random(1))
+        assert choice.accepts(cards)
+    else:  # the weakest cards: one of the offered sets
+        cards = list(offered[0].cards)
     select_cards(window, qtbot, cards)
-    press(window, qtbot, "return")
-    qtbot.waitUntil(lambda: sum(match.hand.hands[Seat.S].values()) != held, timeout=5000)
-    assert sum(match.hand.hands[Seat.S].values()) in (held - n, held - n + 6)
+    messages = answered(window, qtbot, lambda: press(window, qtbot, "return"))
+    assert not messages
+    returned = [e for e in seen if isinstance(e, ev.TributeReturned) and e.seat == Seat.S]
+    assert len(returned) == 1 and returned[0].cards == tuple(sorted(cards))
+    batch, after = next((b, v) for b, v in seen.batches if returned[0] in b)
+    # the receiver may be the dealer, who picks the kitty up at once (DL-KITTY-1)
+    picked = [e for e in batch if isinstance(e, ev.KittyTaken) and e.seat == Seat.S]
+    came = Counter(c for e in picked for c in e.kitty or ())
+    assert sum(came.values()) == sum(e.count for e in picked)
+    assert Counter(after.hand) == held - Counter(cards) + came
+    assert len(after.hand) == after.counts[Seat.S]
+    assert after.tribute is not None and after.tribute.returned == tuple(sorted(cards))
 
 
 def test_sd_claim_button_lays_down_the_hand(window, qtbot) -> None:
-    match = prepare(Game.SD, lambda m: any(a.kind is Act.CLAIM for a in legal(m)), range(300))
-    c = start(window, qtbot, match)
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
+    s, seen = start(window, qtbot, match)
     assert "claim" in window.bar.buttons
     qtbot.mouseClick(window.bar.buttons["claim"], Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: c.waiting in ("next_hand", "over"), timeout=10000)
-    assert match.hand.claimer == Seat.S
+    qtbot.waitUntil(lambda: s.waiting in ("next_hand", "over"), timeout=WAIT_MS)
+    claims = [e for e in seen if isinstance(e, ev.Claimed)]
+    assert [c.seat for c in claims] == [Seat.S]
+    assert s.view.result is not None and s.view.counts == (0, 0, 0, 0)
     assert window.overlay.isVisible()
 
 
-def is_throw(match: Match, action: Action) -> bool:
-    rules = match.hand.rules
+def is_throw(view: SeatView, move: object) -> bool:
     return (
-        action.kind is Act.PLAY
-        and not match.hand.trick
-        and rules.lead_format(action.cards).shape is Shape.THROW
+        isinstance(move, Action)
+        and move.kind is Act.PLAY
+        and not view.trick
+        and view.trump is not None
+        and TrickRules(view.trump).lead_format(move.cards).shape is Shape.THROW
     )
 
 
 def test_tr_throw_is_played_from_the_selection(window, qtbot) -> None:
-    match = prepare(Game.TR, lambda m: any(is_throw(m, a) for a in legal(m)))
-    c = start(window, qtbot, match)
-    throw = next(a for a in c.human_legal if is_throw(match, a))
+    match = prepare(Game.TR, lambda v: any(is_throw(v, m) for m in v.legal), range(1, 60))
+    s, seen = start(window, qtbot, match)
+    throw = next(m for m in s.human_legal if is_throw(s.view, m))
     select_cards(window, qtbot, list(throw.cards))
     window.refresh_actions()
     assert window.bar.buttons["play"].isEnabled()
-    before = len(match.hand.tricks)
-    press(window, qtbot, "play")
-    qtbot.waitUntil(lambda: len(match.hand.tricks) > before or bool(match.hand.trick), timeout=5000)
-    played = match.hand.trick[0] if match.hand.trick else match.hand.tricks[before].plays[0]
-    assert played[0] == Seat.S and sorted(played[1]) == sorted(throw.cards)
+    assert s.check_play(list(throw.cards)).ok
+    messages = answered(window, qtbot, lambda: press(window, qtbot, "play"))
+    assert not messages
+    # an offered throw is one nobody can beat (TR-LEAD-3): it stands as played
+    assert not any(isinstance(e, ev.ThrowFailed) for e in seen)
+    plays = [e for e in seen if isinstance(e, ev.CardsPlayed)]
+    assert plays[0].seat == Seat.S and plays[0].cards == tuple(sorted(throw.cards))
+    assert plays[0].shape is Shape.THROW
 
 
 def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
-    match = prepare(Game.DL, lambda m: any(a.kind is Act.BURY_JOKERS for a in legal(m)), range(200))
-    c = start(window, qtbot, match)
-    option = next(a for a in c.human_legal if a.kind is Act.BURY_JOKERS)
+    match = prepare(Game.DL, lambda v: bool(moves(v, Act.BURY_JOKERS)), range(1, 200))
+    s, seen = start(window, qtbot, match)
+    option = next(m for m in s.human_legal if m.kind is Act.BURY_JOKERS)
     key = button_key(option)
+    held = Counter(s.view.hand)
     assert key in window.bar.buttons and "pass" in "".join(window.bar.buttons)
-    press(window, qtbot, key)
+    assert not answered(window, qtbot, lambda: press(window, qtbot, key))
     for _ in range(3):  # with a hidden kitty, a pick among equal cards may follow
-        qtbot.waitUntil(lambda: c.waiting == "human" or match.phase != "kitty", timeout=5000)
-        picks = [a for a in c.human_legal if a.kind is Act.BURY_JOKERS]
-        if not picks:
+        qtbot.waitUntil(
+            lambda: (s.waiting == "human" and not s.busy) or s.view.step is not Step.JOKERS,
+            timeout=WAIT_MS,
+        )
+        picks = [m for m in s.human_legal if m.kind is Act.BURY_JOKERS]
+        if not picks or s.view.step is not Step.JOKERS:
             break
-        press(window, qtbot, button_key(picks[0]))
-    assert all(str(j) in match.hand.view(None)["kitty"] for j in option.cards)
+        assert any(isinstance(e, ev.KittyShown) and e.seat == Seat.S for e in seen)
+        assert not answered(window, qtbot, lambda p=picks[0]: press(window, qtbot, button_key(p)))
+    else:
+        pytest.fail("the joker burial never ended")
+    buried = [e for e in seen if isinstance(e, ev.JokersBuried) and e.seat == Seat.S]
+    assert len(buried) == 1 and buried[0].jokers == option.cards
+    assert all(j in buried[0].kitty for j in option.cards)
+    # the jokers left the hand, the cards taken out of the kitty came in (DL-KITTY-8)
+    after = seen.view_after(lambda e: e is buried[0])
+    assert Counter(after.hand) == held - Counter(option.cards) + Counter(buried[0].taken)
 
 
 def test_keyboard_selects_and_plays(window, qtbot) -> None:
-    match = prepare(
-        Game.SD, lambda m: any(a.kind is Act.PLAY for a in legal(m)) and not m.hand.trick
-    )
-    c = start(window, qtbot, match)
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.PLAY)) and not v.trick, range(1, 60))
+    s, seen = start(window, qtbot, match)
     view = window.view
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Right)  # the focus ring enters the hand at the first card
@@ -156,20 +196,28 @@ def test_keyboard_selects_and_plays(window, qtbot) -> None:
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert window.scene.selected_cards() == []
     qtbot.keyClick(view, Qt.Key.Key_Space)
-    card = window.scene.selected_cards()[0]
-    qtbot.keyClick(view, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: bool(match.hand.trick or match.hand.tricks), timeout=5000)
-    first = match.hand.trick[0] if match.hand.trick else match.hand.tricks[-1].plays[0]
-    assert first == (Seat.S, (card,))
-    assert c is window.controller
+    (card,) = window.scene.selected_cards()
+    assert not answered(window, qtbot, lambda: qtbot.keyClick(view, Qt.Key.Key_Return))
+    plays = [e for e in seen if isinstance(e, ev.CardsPlayed)]
+    assert (plays[0].seat, plays[0].cards) == (Seat.S, (card,))
+    assert s is window.session
 
 
 def test_a_kitty_seen_in_another_match_is_not_shown_in_the_next(window, qtbot) -> None:
     """SD-KITTY-1: while bidding nobody has seen this hand's kitty; a kitty looked at in an
-    earlier match (a DL joker burial, an SD defenders' look) must not linger in the panel."""
-    window.panel.seen_kitty = "6S 6C 7C 4H 6H 4D"  # left over from the match before
-    match = prepare(Game.SD, lambda m: m.phase == "bid")
-    start(window, qtbot, match)
-    assert window.panel.seen_kitty == ""
+    earlier match (an SD defenders' look, SD-KITTY-2) must not linger in the panel."""
+    looked = prepare(Game.SD, lambda v: bool(v.kitty_seen) and v.phase is Phase.PLAY, range(1, 60))
+    s, _ = start(window, qtbot, looked)
+    seen_kitty = s.view.kitty_seen
+    assert seen_kitty and not s.view.kitty
+    panel = window.panel
+    assert "shown" in panel.kitty_label.text()
+    assert panel.kitty_cards.cards == [int(c) for c in seen_kitty]
+
+    bidding = prepare(Game.SD, lambda v: v.phase is Phase.BID, range(1, 60))
+    s, _ = start(window, qtbot, bidding)
+    assert s.view.kitty_seen is None and s.view.kitty is None
     assert "shown" not in window.panel.kitty_label.text()
-    assert not window.panel.kitty_cards.cards
+    assert "face down" in window.panel.kitty_label.text()
+    assert window.panel.kitty_cards.cards == []
+    assert not window.panel.kitty_cards.isVisibleTo(window.panel)

@@ -22,18 +22,23 @@ def window(qtbot, tmp_path):
     w.show()
     qtbot.waitExposed(w)
     yield w
-    w.stop_controller()
+    w.stop_session()
 
 
-@pytest.mark.parametrize(("game", "seed"), [(Game.SD, 3), (Game.TR, 5), (Game.DL, 11)])
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [(Game.SD, 3), (Game.TR, 5), pytest.param(Game.DL, 11, marks=pytest.mark.slow)],
+)
 def test_a_whole_hand_through_the_widgets(window, qtbot, game, seed) -> None:
-    c = window.start_new(
+    s = window.games.start_new(
         NewGame(game, Options(), ["human", "random", "random", "random"], "instant"), seed=seed
     )
+    assert window.session is s and not s.remote
     rng = random.Random(seed)
-    decisions = play_until(window, qtbot, lambda: len(c.match.history) >= 1, rng)
+    decisions = play_until(window, qtbot, lambda: bool(s.view and s.view.history), rng)
     assert decisions > 0
-    qtbot.waitUntil(lambda: c.waiting in ("next_hand", "over"), timeout=10000)
+    qtbot.waitUntil(lambda: s.waiting in ("next_hand", "over"), timeout=30000)
     assert window.overlay.isVisible()
+    assert window.last_view is s.view and len(s.view.history) == 1
     assert window.score.rowCount() == 1
     assert window.log.rowCount() > 10

@@ -9,12 +9,14 @@ import sys
 
 import pytest
 
+from shengji_desktop.engine.events import HandStarted
 from shengji_desktop.ui import i18n
 from shengji_desktop.ui.app import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_the_self_test_passes_from_source(tmp_path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     report = tmp_path / "report.txt"
@@ -40,8 +42,11 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     qtbot.addWidget(window)
     window.show()
     for mode in ("zh", "en", "both"):
+        old = window.panel
         window.set_language(mode)
-        qtbot.wait(10)
-    window.log.feed({"event": "hand_started", "number": 2})
-    assert window.log.rowCount() >= 1
+        qtbot.waitUntil(lambda old=old: window.panel is not old)  # the LanguageChange came
+    before = window.log.rowCount()
+    window.log.feed(HandStarted(2))
+    assert window.log.rowCount() == before + 1
+    assert "2" in window.log.lines[-1]
     assert i18n.current_mode() == "both"

@@ -12,6 +12,7 @@ import pytest
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_bench_ui_prints_its_figures_as_json_last(tmp_path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path)}
     done = subprocess.run(

@@ -1,0 +1,260 @@
+"""What the window's one ``Session`` brings: a local seat and a LAN seat shown by the same code,
+a local table that waits for the animations, refusals that come back as messages, and an
+autosave after every action that replays to the game on the table."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from ui_driver import (
+    WAIT_MS,
+    Seen,
+    answered,
+    hand_cards,
+    human_turn,
+    play_until,
+    press,
+    wait_turn,
+)
+
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.record import replay
+from shengji_desktop.engine.view import SeatView, events_for, seat_view
+from shengji_desktop.net.host import HostSettings
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.choices import button_key
+from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.lan import RemoteLink
+from shengji_desktop.ui.lan_dialogs import HostedTable
+from shengji_desktop.ui.local import DEAL_AHEAD, LocalTable
+from shengji_desktop.ui.session import Session
+
+pytestmark = pytest.mark.gui
+RANDOMS = ["human", "random", "random", "random"]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.stop_session()
+
+
+def start_local(window: MainWindow, seed: int, speed: str = "instant") -> Session:
+    return window.games.start_new(NewGame(Game.SD, Options(), RANDOMS, speed), seed=seed)
+
+
+def button_keys(legal: tuple[Move, ...]) -> set[str]:
+    """The buttons the bar must offer for these moves."""
+    keys = set()
+    for m in legal:
+        if m.kind is Act.PLAY:
+            keys.add("play")
+        elif m.kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
+            keys.add(m.kind.value)
+        else:
+            assert isinstance(m, Action)
+            keys.add("claim" if m.kind is Act.CLAIM else button_key(m))
+    return keys
+
+
+def shows_the_seats_turn(window: MainWindow, qtbot, s: Session) -> None:
+    """The window shows ``s``'s seat at its decision: the hand, and the buttons of exactly
+    the session's legal moves (and the hint)."""
+    assert window.session is s and window.animator.controller is s
+    assert wait_turn(window, qtbot) == "human"
+    assert s.human_legal == s.view.legal and s.human_legal
+    assert window.last_view is s.view
+    assert hand_cards(window) == sorted(s.view.hand)
+    window.refresh_actions()
+    offered = set(window.bar.buttons)
+    assert button_keys(s.human_legal) | {"hint"} <= offered
+    assert offered - button_keys(s.human_legal) <= {"hint", "clear"}
+
+
+def test_one_session_class_shows_a_lan_seat_and_a_local_seat(window, qtbot) -> None:
+    window.animator.set_speed("instant")
+    settings = HostSettings(deal_pace=0, settle_pause=600, table_name="one session")
+    table = HostedTable(
+        Game.SD, Options(), ["open", "easy", "easy", "easy"], "Host", settings, bind="127.0.0.1"
+    )
+    lan = window.lan.host_table(table, advertise=None)
+    assert type(lan) is Session and isinstance(lan.link, RemoteLink) and lan.remote
+    qtbot.waitUntil(lambda: lan.link.lobby is not None, timeout=WAIT_MS)
+    qtbot.mouseClick(window.lan.lobby_dialog.start_button, Qt.MouseButton.LeftButton)
+    shows_the_seats_turn(window, qtbot, lan)
+    assert lan.human == Seat.S and lan.view.seat == Seat.S
+    human_turn(window, qtbot, random.Random(1))  # through the widgets, to the host
+
+    local = start_local(window, 7)
+    assert window.lan.runner is None and window.lan.lobby_dialog is None  # the table closed
+    assert type(local) is Session and isinstance(local.link, LocalTable) and not local.remote
+    shows_the_seats_turn(window, qtbot, local)
+    assert local.human == Seat.S and local.view.seat == Seat.S
+    human_turn(window, qtbot, random.Random(1))
+
+
+@pytest.mark.slow
+def test_the_local_table_never_runs_ahead_of_the_animations(window, qtbot) -> None:
+    """With slow animations the table deals at most a few cards ahead of what the window
+    shows, makes no other move before the window has shown everything, and the seat's turn
+    comes only once the animations of the batches before it have ended."""
+    s = start_local(window, 3, "slow")
+    assert window.animator.factor > 1
+    delivered: list[SeatView] = []
+    shown: list[SeatView] = []
+    behind_at_deal: list[int] = []
+    others: list[tuple[ev.Event, ...]] = []  # batches of moves other than a card dealt
+    problems: list[str] = []
+
+    def received(events: tuple[ev.Event, ...], view: SeatView) -> None:
+        on_table = {id(v) for v in shown}
+        behind = sum(1 for v in delivered if id(v) not in on_table)
+        if any(isinstance(e, ev.CardDealt) for e in events):
+            behind_at_deal.append(behind)
+            if behind > DEAL_AHEAD:
+                problems.append(f"a card dealt {behind} updates ahead of the window")
+        elif events:
+            others.append(events)
+            if behind:
+                problems.append(f"{type(events[0]).__name__} applied {behind} updates ahead")
+        last = window.last_view
+        if last is not None and view.cards_dealt - last.cards_dealt > DEAL_AHEAD + 1:
+            problems.append(f"the view {view.cards_dealt - last.cards_dealt} cards ahead")
+        delivered.append(view)
+
+    turns: list[bool] = []
+
+    def prompt() -> None:
+        if s.waiting == "human":
+            turns.append(
+                not window.animator.running
+                and window.last_view is s.view
+                and len(shown) == len(delivered)
+            )
+
+    s.events_applied.connect(received)
+    window.animator.batch_done.connect(shown.append)
+    s.prompt_changed.connect(prompt)
+    rng = random.Random(3)
+    # the deal and the first decision at the slow speed, then two more decisions at the fast
+    # one (bids, the kitty, plays: moves of the computers in between)
+    for _ in range(3):
+        assert wait_turn(window, qtbot) == "human"
+        human_turn(window, qtbot, rng)
+        window.set_speed("fast")
+    assert not problems, problems
+    assert len(behind_at_deal) >= 48  # every card of the SD deal was seen
+    assert max(behind_at_deal) >= 1, "the window was never behind the table (too fast?)"
+    assert len(others) >= 5  # bids, the kitty, plays
+    assert len(turns) >= 3 and all(turns), turns
+
+
+def test_an_illegal_action_pushed_to_a_local_table_is_refused(window, qtbot, tmp_path) -> None:
+    """The table is the referee: an action the window would not offer, sent anyway, comes back
+    as a refusal with the rule's reason in the bar's notice, and nothing changes."""
+    s = start_local(window, 21)
+    rng = random.Random(1)
+    for _ in range(100):
+        assert wait_turn(window, qtbot) == "human", "no chance to revoke before the hand ended"
+        plays = {m.cards for m in s.human_legal if m.kind is Act.PLAY}
+        wrong = [c for c in hand_cards(window) if plays and s.view.trick and (c,) not in plays]
+        if wrong:
+            break
+        human_turn(window, qtbot, rng)
+    else:
+        pytest.fail("never had to follow suit")
+    view = s.view
+    path = tmp_path / "autosave.json"
+    actions = len(s.link.record()["actions"])
+    qtbot.waitUntil(lambda: saved_record(path).get("actions") is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(saved_record(path)["actions"]) == actions, timeout=WAIT_MS)
+    before = path.read_bytes()
+    with qtbot.waitSignal(s.message, timeout=WAIT_MS) as refused:
+        assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))  # sent to the table
+    assert not s.busy
+    assert "[GEN-TRICK-3]" in refused.args[0]
+    assert refused.args[0] in window.bar.notice.text()
+    # nothing changed: the same view, still our turn, the same save
+    assert s.view is view and window.last_view is view and s.waiting == "human"
+    assert hand_cards(window) == sorted(view.hand)
+    assert len(s.link.record()["actions"]) == actions and path.read_bytes() == before
+    human_turn(window, qtbot, rng)  # a legal play goes through
+    assert s.view is not view
+
+
+def saved_record(path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def replays_to(path, view: SeatView) -> bool:
+    record = saved_record(path)
+    if not record:
+        return False
+    match, _ = replay(record)
+    return seat_view(match, Seat.S) == view
+
+
+def test_the_autosave_after_each_action_replays_to_the_game(window, qtbot, tmp_path) -> None:
+    """After every action the table saves the match; whenever the seat is asked to decide,
+    the file is a valid record whose replay is the game on the table: the same view for the
+    seat, the same events as it was shown. Through a settlement into the next hand."""
+    s = start_local(window, 9)
+    seen = Seen(s)
+    path = tmp_path / "autosave.json"
+    rng = random.Random(9)
+    checked = 0
+    while True:
+        waiting = wait_turn(window, qtbot)
+        qtbot.waitUntil(lambda: replays_to(path, s.view), timeout=WAIT_MS)
+        record = saved_record(path)
+        assert record["ui"]["seats"] == RANDOMS
+        match, events = replay(record)
+        assert list(events_for(events, Seat.S)) == list(seen)
+        checked += 1
+        if s.view.hand_number == 2 and s.view.phase is Phase.PLAY:
+            break
+        if waiting == "next_hand":
+            play_until(window, qtbot, lambda: s.waiting != "next_hand", rng)
+        else:
+            assert waiting == "human"
+            human_turn(window, qtbot, rng)
+    assert checked > 10 and len(s.view.history) == 1
+
+
+def test_a_card_choice_is_offered_as_a_choose_cards(window, qtbot) -> None:
+    """An SD burial is one ChooseCards of six cards: its count and check judge the selection,
+    and the driver answers it through the widgets."""
+    s = start_local(window, 2)
+    rng = random.Random(2)
+    for _ in range(20):
+        assert wait_turn(window, qtbot) == "human", "the hand ended before the burial"
+        choices = [m for m in s.human_legal if isinstance(m, ChooseCards)]
+        if choices:
+            break
+        bids = [m for m in s.human_legal if m.kind is Act.BID]
+        if bids:  # bid the most there is, to become the declarer who buries
+            key = button_key(max(bids, key=lambda a: a.value))
+            assert not answered(window, qtbot, lambda k=key: press(window, qtbot, k))
+        else:
+            human_turn(window, qtbot, rng)
+    else:
+        pytest.fail("the human never had to bury")
+    (choice,) = choices
+    assert choice.kind is Act.BURY and choice.count == 6 and choice.seat == Seat.S
+    assert sorted(choice.hand) == sorted(s.view.hand)
+    action = human_turn(window, qtbot, rng)
+    assert action.kind is Act.BURY and len(action.cards) == 6 and choice.accepts(action.cards)
