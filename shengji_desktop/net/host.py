@@ -136,8 +136,10 @@ class TableHost:
     async def close(self) -> None:
         await self.referee.close()
         await self.server.close()
-        if self._file is not None:
-            self._file.close()
+        # Late callbacks of closing connections may still ask for a save: they find no file.
+        file, self._file = self._file, None
+        if file is not None:
+            file.close()
 
     def start_match(self, fill_with: str | None = None) -> None:
         """Start now (the GUI's button); unclaimed open seats become ``fill_with`` computers."""
