@@ -121,6 +121,7 @@ class Table:
         self._seat_watchers: list[tuple[Seat, SeatWatcher]] = []
         self._referee_watchers: list[RefereeWatcher] = []
         self._changed: asyncio.Event | None = None
+        self._inline = True  # computers decide on the loop itself (see run)
 
     # ------------------------------------------------------------------ who plays
 
@@ -206,8 +207,16 @@ class Table:
         self._changed = asyncio.Event()
         m = self.match
         pacing = self.pacing
+        # A pacing that does not wait somewhere is not awaited there (headless play, the
+        # arena and the benchmarks step through hundreds of actions a hand).
+        kind = type(pacing)
+        waits = kind.ready is not Pacing.ready
+        waits_deal = kind.before_deal is not Pacing.before_deal
+        waits_hand = kind.before_next_hand is not Pacing.before_next_hand
+        self._inline = kind.think is Pacing.think
         while not self.stopped:
-            await pacing.ready(self)
+            if waits:
+                await pacing.ready(self)
             if self.stopped:
                 break
             phase = m.phase
@@ -216,14 +225,16 @@ class Table:
             if phase is Phase.SETTLED:
                 if self.hands is not None and len(m.history) >= self.hands:
                     break
-                await pacing.before_next_hand(self)
+                if waits_hand:
+                    await pacing.before_next_hand(self)
                 if not self.stopped and m.phase is Phase.SETTLED:
                     self._apply(_NEXT_HAND)
                 continue
             if phase is Phase.DEAL:
                 if await self._computers_declare():
                     continue
-                await pacing.before_deal(self)
+                if waits_deal:
+                    await pacing.before_deal(self)
                 if not self.stopped and m.phase is Phase.DEAL:
                     self._apply(_DEAL)
                 continue
@@ -246,6 +257,8 @@ class Table:
     async def _ask(self, seat: Seat, player: Player, legal: list[Move]) -> Action | None:
         view = seat_view(self.match, seat, legal)
         try:
+            if self._inline:
+                return player.decide(view)
             return await self.pacing.think(lambda: player.decide(view))
         except Exception as exc:
             if self.strict:
