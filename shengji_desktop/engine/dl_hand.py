@@ -17,6 +17,9 @@ from .phase import Phase, Step
 from .results import DLResult, Redeal
 
 
+_PLAY, _DEAL = Phase.PLAY, Phase.DEAL  # asked after every action: no Enum lookup
+
+
 class DLHand(HandBase):
     game = Game.DL
 
@@ -197,16 +200,19 @@ class DLHand(HandBase):
 
     def public_turn(self) -> Seat | None:
         # Who revolts, counters or buries jokers depends on the cards: not named.
-        if self.phase is Phase.DECLARE:
+        phase = self.phase
+        if phase is _PLAY or phase is _DEAL:
+            return self.turn
+        if phase is Phase.DECLARE:
             return self.window_turn
-        if self.phase is Phase.TRIBUTE and self.due is not None:
+        if phase is Phase.TRIBUTE and self.due is not None:
             if self.step is Step.PAY:
                 return self.due.payer
             if self.step is Step.RETURN:
                 return self.due.receiver
-        if self.phase is Phase.KITTY and self.step is Step.BURY:
+        if phase is Phase.KITTY and self.step is Step.BURY:
             return self.dealer
-        return super().public_turn()
+        return self.turn
 
     def phase_actions(self, seat: Seat) -> list[Move]:
         if self.phase is Phase.DEAL:

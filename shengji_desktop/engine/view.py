@@ -176,7 +176,12 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
     hand = match.hand
     trump = hand.trump
     hands = hand.hands
-    own = list(hands[seat].elements())
+    own: list[Card] = []
+    for card, n in hands[seat].items():
+        if n == 1:
+            own.append(card)
+        else:
+            own.extend((card,) * n)
     kitty: Cards | None = None
     access = hand.kitty_access
     if access.allows(seat):
