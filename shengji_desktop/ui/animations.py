@@ -56,7 +56,7 @@ class Animator(QObject):
         super().__init__(parent)
         self.scene = scene
         self.factor = 1.0
-        self.controller: Source | None = None
+        self.session: Source | None = None
         self.queue: deque[tuple[Sequence[ev.Event], SeatView]] = deque()
         self.running = False
         self._events: deque[ev.Event] = deque()
@@ -105,14 +105,14 @@ class Animator(QObject):
         }
 
     def attach(self, session: Source) -> None:
-        self.controller = session
+        self.session = session
         session.events_applied.connect(self.push)
 
     def detach(self) -> None:
-        if self.controller is not None:
+        if self.session is not None:
             with contextlib.suppress(RuntimeError, TypeError):
-                self.controller.events_applied.disconnect(self.push)
-        self.controller = None
+                self.session.events_applied.disconnect(self.push)
+        self.session = None
         self.queue.clear()
         self._events.clear()
         self._timer.stop()
@@ -131,8 +131,8 @@ class Animator(QObject):
         if self.running:
             return
         self.running = True
-        if self.controller is not None:
-            self.controller.hold()
+        if self.session is not None:
+            self.session.hold()
         self._next_batch()
 
     def _next_batch(self) -> None:
@@ -148,8 +148,8 @@ class Animator(QObject):
             self.scene.sync(view, 0)
             self.batch_done.emit(view)
         self.running = False
-        if self.controller is not None:
-            self.controller.release()
+        if self.session is not None:
+            self.session.release()
 
     def _next_event(self) -> None:
         if not self._events:

@@ -71,7 +71,7 @@ def button_keys(legal: tuple[Move, ...]) -> set[str]:
 def shows_the_seats_turn(window: MainWindow, qtbot, s: Session) -> None:
     """The window shows ``s``'s seat at its decision: the hand, and the buttons of exactly
     the session's legal moves (and the hint)."""
-    assert window.session is s and window.animator.controller is s
+    assert window.session is s and window.animator.session is s
     assert wait_turn(window, qtbot) == "human"
     assert s.human_legal == s.view.legal and s.human_legal
     assert window.last_view is s.view
