@@ -16,7 +16,6 @@ from .hand import HandBase
 from .phase import Phase, Step
 from .results import DLResult, Redeal
 
-
 _PLAY, _DEAL = Phase.PLAY, Phase.DEAL  # asked after every action: no Enum lookup
 
 
