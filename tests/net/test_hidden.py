@@ -178,7 +178,12 @@ def test_a_refused_throw_names_no_card_and_is_shown_to_every_seat() -> None:
     async def main() -> None:
         changes = Changes()
         host = TableHost(
-            Game.TR, None, 3, ["open", "random", "open", "random"], HostSettings(**FAST), None,
+            Game.TR,
+            None,
+            3,
+            ["open", "random", "open", "random"],
+            HostSettings(**FAST),
+            None,
             changes,
         )
         port = await host.start("127.0.0.1", 0)
