@@ -123,3 +123,32 @@ def test_other_refusals_stay_private() -> None:
             table.submit(who, action)
         assert refusal.value.reason is not Reason.THROW_BEATABLE
     assert all(not got for got in seen.got.values())
+
+
+def test_the_offered_leads_are_never_refused() -> None:
+    """Computers and the hint choose among the legal moves; those never include a throw the
+    table would refuse (TR-LEAD-5: offered only where the seat's view proves it safe), so they
+    never make an attempt public. Checked at every lead of two random TR hands."""
+    match = Match(Game.TR, Options(), 7)
+    players = random_players(7)
+    leads = throws = 0
+    while len(match.history) < 2:
+        table_action = match.table_action()
+        if table_action is not None:
+            match.apply(table_action)
+            continue
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        if match.phase is Phase.PLAY and not match.hand.trick:
+            leads += 1
+            rules = match.hand.rules
+            assert rules is not None
+            for move in legal:
+                assert isinstance(move, Action)
+                if rules.lead_format(move.cards).shape is Shape.THROW:
+                    throws += 1
+                rules.check_lead(match.hand.hands[seat], move.cards, match.hand.others(seat))
+        action = players[seat].decide(seat_view(match, seat, legal))
+        assert action is not None
+        match.apply(action)
+    assert leads > 10 and throws > 0, (leads, throws)
