@@ -92,9 +92,9 @@ def test_no_message_to_a_client_carries_the_seed(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Two SD hands at a table without a seed: three people and a computer, the host stopped
-    after the first hand and resumed from its file, the people back with their tokens (a
-    stand-in plays for who is slow), the bye at the end. Every message to any client is
-    searched for the seed in decimal and hex, and for the seeds derived from it."""
+    after the first hand and resumed from its file, the people back with their tokens (one
+    of them only after a stand-in has played for it), the bye at the end. Every message to
+    any client is searched for the seed in decimal and hex, and for the seeds made from it."""
     recorded = Recorded(monkeypatch)
     save = tmp_path / "table.json"
 
@@ -110,12 +110,24 @@ def test_no_message_to_a_client_carries_the_seed(
         clients = [TableClient("127.0.0.1", port, f"p{i}", reconnect_for=30) for i in range(3)]
         tasks = [asyncio.create_task(b.play(c)) for b, c in zip(bots, clients, strict=True)]
         await changes.until(lambda: len(host.match.history) == 1, "the first hand is settled")
+        late = clients[2]
+        late.stop()  # this one comes back only once a stand-in has played for it
+        away = Seat[late.seat or "S"]
         await host.close()
         resumed = TableHost.resume(save, HostSettings(**{**FAST, "standin_after": 0.2}), changes)
         assert resumed.match.seed == seed and resumed.settings.hands == 2
         await resumed.start("127.0.0.1", port)
+        await changes.until(
+            lambda: any(a.seat is away for a in resumed.match.actions[len(host.match.actions) :]),
+            "a stand-in plays for the seat that is away",
+        )
+        assert resumed.seats[away].standin is not None
+        back = TableClient("127.0.0.1", port, "p2", token=late.token, reconnect_for=30)
+        tasks.append(
+            asyncio.create_task(Seated(RandomPlayer(random.Random(9)), changes).play(back))
+        )
         results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
-        assert all(r == "bye: hands done" for r in results), results
+        assert results == ["bye: hands done"] * 2 + ["stopped", "bye: hands done"], results
         assert len(resumed.match.history) == 2
         await resumed.close()
         return seed
