@@ -262,6 +262,22 @@ class ThrowFailed(Event, frozen=True):
     led: Cards
 
 
+class AttemptRefused(Event, frozen=True):
+    """A person's lead refused because of cards in other hands, announced to the whole table
+    as at a real table, so that probing is neither free nor secret: a throw another hand can
+    beat (``kind`` "throw", TR-LEAD-5 with ``reject``; ``cards`` the cards tried) or a claim
+    (``kind`` "claim", SD-CLAIM-1; no cards: a claim names none, and it is offered exactly when
+    legal, so a refused one tells the claimer nothing its view did not).
+
+    The table emits it when it refuses the submit (``Table.submit``); nothing changed, so it is
+    no action of the match and no part of its record: a replay does not show it."""
+
+    KIND = "attempt_refused"
+    seat: Seat
+    kind: str  # "throw" or "claim"
+    cards: Cards = ()
+
+
 class CardsPlayed(Event, frozen=True):
     KIND = "cards_played"
     seat: Seat
@@ -331,6 +347,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         JokersBuried,
         PlayStarted,
         ThrowFailed,
+        AttemptRefused,
         CardsPlayed,
         TrickWon,
         Claimed,

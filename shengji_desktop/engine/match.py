@@ -9,6 +9,7 @@ Seats see it only through ``view.seat_view``; the JSON forms are ``codec``'s.
 from __future__ import annotations
 
 import random
+import secrets
 
 from ..rules.cards import Rank, Seat, Team
 from ..rules.errors import Reason, RuleError
@@ -27,6 +28,15 @@ _NEXT_HAND = Act.NEXT_HAND  # Enum attribute access is slow on the hot path
 _SETTLED = Phase.SETTLED
 
 MatchState = DLState | TRState | SDState
+
+SECRET_SEED_BITS = 128
+
+
+def secret_seed() -> int:
+    """The seed of a match whose deals nobody may work out (a LAN table, a game started in the
+    window): 128 bits from ``secrets``. A seat's own cards identify a seed of a small space by
+    search; not one of this. An explicit seed (``--seed``, tests, records) deals as before."""
+    return secrets.randbits(SECRET_SEED_BITS)
 
 
 class Match:

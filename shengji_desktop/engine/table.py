@@ -25,15 +25,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
-from ..rules.errors import RuleError
+from ..rules.errors import Reason, RuleError
 from .actions import Act, Action, ChooseCards, Move
-from .events import Event
+from .events import AttemptRefused, Event
 from .match import Match
 from .phase import Phase
 from .view import SeatView, event_for, seat_view
 
 _DEAL = Action(Act.DEAL)
 _NEXT_HAND = Action(Act.NEXT_HAND)
+# Refusals judged on cards in other hands: the whole table sees the attempt (AttemptRefused).
+_PUBLIC_REFUSALS = {Reason.THROW_BEATABLE: "throw", Reason.CLAIM_NOT_ALLOWED: "claim"}
 
 
 class Player(Protocol):
@@ -153,14 +155,27 @@ class Table:
 
     def submit(self, seat: Seat, action: Action) -> list[Event]:
         """A person's action for ``seat`` (its seat field is set to it): applied at once, or
-        refused with the rules' RuleError, changing nothing. Call on the loop's thread."""
+        refused with the rules' RuleError, changing nothing. Call on the loop's thread.
+
+        A throw another hand could beat (TR-LEAD-5) or a claim that is not safe (SD-CLAIM-1)
+        is refused in public: every watcher first gets an ``AttemptRefused`` with the seat and
+        the cards tried, as a failed attempt is seen at a real table; the refusal itself names
+        no hidden card. It is not an action: the match, its record and a replay do not hold
+        it. Computers and the hint choose among the legal moves and never attempt one."""
         if self.stopped:
             raise TableStopped("the table has ended")
         if action.seat != seat:
             action = Action(
                 action.kind, seat, action.cards, action.suit, action.value, action.taken
             )
-        return self._apply(action)
+        try:
+            return self._apply(action)
+        except RuleError as exc:
+            kind = _PUBLIC_REFUSALS.get(exc.reason)
+            if kind is not None:
+                cards = tuple(sorted(action.cards)) if kind == "throw" else ()
+                self._publish_refusal(AttemptRefused(seat, kind, cards))
+            raise
 
     def _apply(self, action: Action) -> list[Event]:
         events = self.match.apply(action)  # RuleError: nothing changed
@@ -178,6 +193,16 @@ class Table:
             if view is None:
                 view = views[seat] = seat_view(self.match, seat)
             watcher(tuple(event_for(e, seat) for e in events), view)
+
+    def _publish_refusal(self, event: AttemptRefused) -> None:
+        """A refused attempt to every seat's watcher, with the (unchanged) view; not to the
+        referee's watchers, which follow applied actions (saves, logs of the record)."""
+        views: dict[Seat, SeatView] = {}
+        for seat, watcher in self._seat_watchers:
+            view = views.get(seat)
+            if view is None:
+                view = views[seat] = seat_view(self.match, seat)
+            watcher((event,), view)
 
     def wake(self) -> None:
         if self._changed is not None:

@@ -11,7 +11,6 @@ atomically by a writer thread; ``TableHost.resume`` restarts from that file.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.headless import PlayerFactory, random_only
-from ..engine.match import Match
+from ..engine.match import Match, secret_seed
 from ..engine.record import summary_json
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
@@ -73,12 +72,13 @@ class TableHost:
         *,
         match: Match | None = None,
     ) -> None:
-        """``match``: a match to go on with (``resume``); else a new one of game, options, seed."""
+        """``match``: a match to go on with (``resume``); else a new one of game, options, seed
+        (None: a secret one, ``secret_seed``). No client ever hears the seed."""
         self.settings = settings or HostSettings()
         self.listener = listener or HostListener()
         self.save_path = save_path
         if match is None:
-            match = Match(game, options, secrets.randbelow(2**31) if seed is None else seed)
+            match = Match(game, options, secret_seed() if seed is None else seed)
         self.server = Server(self.settings, self._handle, self._closed, self._log)
         self._seats = Lobby(seats or [OPEN] * 4, self.server, self._log)
         self.referee = Referee(
@@ -283,9 +283,11 @@ class TableHost:
         self._autosave()
         if self._file is not None:
             self._file.flush()  # the final state is on disk before anyone hears the end
+        # The seed deals every hand (and seeds the computers): it stays with the host.
+        public = {k: v for k, v in summary.items() if k != "seed"}
         for state in self._seats:
             if state.conn is not None:
-                self.server.send(state.conn, p.Bye(reason=reason, summary=summary))
+                self.server.send(state.conn, p.Bye(reason=reason, summary=public))
                 state.conn.close()
         self.listener.on_finished(reason, summary)
         if self._done is not None and not self._done.done():

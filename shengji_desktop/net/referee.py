@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from ..engine.actions import Act, Action
-from ..engine.events import Event
+from ..engine.events import AttemptRefused, Event
 from ..engine.headless import PlayerFactory
 from ..engine.match import Match
 from ..engine.phase import Phase
@@ -140,6 +140,8 @@ class Referee:
                 return
             acting = self._acting
             ref = acting[1] if acting is not None and acting[0] is state.seat else None
+            if len(events) == 1 and isinstance(events[0], AttemptRefused):
+                ref = None  # a refused attempt, shown to all: its answer is the error after it
             self.server.send(state.conn, p.update_of(self.seq, events, view, ref=ref))
 
         return send

@@ -381,14 +381,10 @@ def check_claim(trump: Trump, claimer_hand: CardsLike, other_hands: Iterable[Car
     hand = list(_cards(claimer_hand))
     if not hand:
         raise RuleError(Reason.CLAIM_NOT_ALLOWED, "SD-CLAIM-1", "no cards to claim with")
-    blocker = claim_blocker(trump, hand, other_hands)
-    if blocker is not None:
+    if claim_blocker(trump, hand, other_hands) is not None:
+        # Which card is beaten, and by what, lies in other hands: the refusal says neither.
         raise RuleError(
-            Reason.CLAIM_NOT_ALLOWED,
-            "SD-CLAIM-1",
-            f"{blocker[0]} can be beaten by {blocker[1]}",
-            card=blocker[0],
-            beaten_by=blocker[1],
+            Reason.CLAIM_NOT_ALLOWED, "SD-CLAIM-1", "claim refused: not every card is a winner"
         )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import ALL_CARDS, Card, Rank, Suit, format_cards
+from .cards import ALL_CARDS, Card, Rank, Suit
 from .errors import Reason, RuleError
 from .options import Game
 from .ranking import NO_POSITION, TRUMP, Trump
@@ -311,13 +311,12 @@ class TrickRules:
             order = {_SINGLE: 0, _PAIR: 1, _TRACTOR: 2}
             unit = min(beatable, key=lambda u: (order[u.shape], u.length, u.top))
             return self.lead_format(unit.cards)
-        worst = beatable[-1]
+        # Which part can be beaten tells what other hands hold: the refusal does not say.
         raise RuleError(
             Reason.THROW_BEATABLE,
             "TR-LEAD-5",
-            f"throw refused: {format_cards(worst.cards)} can be beaten",
+            "throw refused: a part of this throw can be beaten",
             cards=tuple(cards),
-            beatable=tuple(u.cards for u in beatable),
         )
 
     def legal_leads(

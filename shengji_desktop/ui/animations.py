@@ -97,6 +97,7 @@ class Animator(QObject):
             ev.JokersBuried: self.on_jokers_buried,
             ev.PlayStarted: self.on_play_started,
             ev.ThrowFailed: self.on_throw_failed,
+            ev.AttemptRefused: self.on_attempt_refused,
             ev.CardsPlayed: self.on_cards_played,
             ev.TrickWon: self.on_trick_won,
             ev.Claimed: self.on_claimed,
@@ -431,6 +432,17 @@ class Animator(QObject):
                 led=cards_text(event.led),
             ),
             2000,
+        )
+
+    def on_attempt_refused(self, event: ev.AttemptRefused) -> int:
+        """TR-LEAD-5, SD-CLAIM-1: everybody sees who tried, as at a real table."""
+        who = self._name(event.seat)
+        if event.kind == "claim":
+            return self.banner(tr("Claim refused"), tr("{who} tried to claim").format(who=who))
+        return self.banner(
+            tr("Throw refused"),
+            tr("{who} tried {tried}").format(who=who, tried=cards_text(event.cards)),
+            1600,
         )
 
     def on_trick_won(self, event: ev.TrickWon) -> int:

@@ -310,10 +310,10 @@ class Session(QObject):
             return SelectionCheck(False, reason_text(exc))
         if fmt.shape is Shape.THROW:
             # Whether someone can beat a throw depends on hidden hands: the table judges it
-            # when it is played (TR-LEAD-3/5).
+            # when it is played, and shows a refused one to everybody (TR-LEAD-3/5).
             return SelectionCheck(
                 True,
-                tr("A throw: the table checks that nobody can beat it (TR-LEAD-3)."),
+                tr("A throw: refused, and shown to all, if another hand can beat it (TR-LEAD-5)."),
                 action,
             )
         return SelectionCheck(True, "", action)

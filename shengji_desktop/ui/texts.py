@@ -154,9 +154,6 @@ def reason_text(error: RuleError) -> str:
         text += " " + tr("You still hold {card}.").format(card=card_text(d["example"]))
     if r is Reason.WRONG_NUMBER_OF_CARDS and "expected" in d:
         text = tr("Play exactly {n} cards.").format(n=d["expected"])
-    if r is Reason.THROW_BEATABLE and d.get("beatable"):
-        parts = ", ".join(cards_text(u) for u in d["beatable"])
-        text += " " + tr("Beatable: {cards}.").format(cards=parts)
     if r in (Reason.BURY_ILLEGAL, Reason.PICKUP_WRONG_CARDS, Reason.TRIBUTE_WRONG_CARDS):
         # These carry the rules' own English detail, which names the cards concerned.
         text += f" ({error.message})"
@@ -404,6 +401,14 @@ def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
         case ev.ThrowFailed(seat=seat, tried=tried, led=led):
             return tr("{who}'s throw {tried} fails; {led} is played").format(
                 who=who(seat), tried=cards_text(tried), led=cards_text(led)
+            )
+        case ev.AttemptRefused(seat=seat, kind="claim"):
+            return tr("{who} tries to claim: refused, not every card is a winner").format(
+                who=who(seat)
+            )
+        case ev.AttemptRefused(seat=seat, cards=cards):
+            return tr("{who} tries to throw {cards}: refused, a part of it can be beaten").format(
+                who=who(seat), cards=cards_text(cards)
             )
         case ev.TrickWon(seat=seat, points=points, trick=n):
             return tr("{who} wins trick {n} (+{points} points)").format(

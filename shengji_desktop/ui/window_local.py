@@ -4,7 +4,6 @@ the GUI thread and offered as Continue), and starting a match at a local table."
 from __future__ import annotations
 
 import json
-import secrets
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,13 +107,13 @@ class LocalGames:
         self.start_new(choice)
 
     def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
-        from shengji_desktop.engine.match import Match
+        from shengji_desktop.engine.match import Match, secret_seed
 
         w = self.w
         w.set_speed(choice.speed)
         if choice.speed in w.speed_actions:
             w.speed_actions[choice.speed].setChecked(True)
-        seed = secrets.randbits(128) if seed is None else seed  # a deal nobody can work out
+        seed = secret_seed() if seed is None else seed  # a deal nobody can work out
         return self.start_match(Match(choice.game, choice.options, seed), choice.seats, [])
 
     def continue_saved(self) -> None:

@@ -23,7 +23,7 @@ from shengji_desktop.engine.phase import Phase, Step
 from shengji_desktop.engine.record import read_record, record_json, replay
 from shengji_desktop.engine.results import DLResult, Redeal, SDResult, TRResult
 from shengji_desktop.engine.view import SeatView, event_for, seat_view
-from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat, Suit, Team
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat, Suit, Team, parse_cards
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import Shape
@@ -164,6 +164,8 @@ RARE = {
     ev.Countered: ev.Countered(Seat.E, (BIG_JOKER,) * 3),  # DL-TRIB-7 after a revolt
     ev.Redealt: ev.Redealt(),  # DL-DECL-9: six jokers in the kitty
     ev.TributeCancelled: ev.TributeCancelled(),
+    # TR-LEAD-5, SD-CLAIM-1: a person's refused attempt (no action, so no match makes one)
+    ev.AttemptRefused: ev.AttemptRefused(Seat.W, "throw", tuple(parse_cards("♠A ♠Q"))),
 }
 
 

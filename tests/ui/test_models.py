@@ -139,6 +139,11 @@ SAMPLES: list[tuple[ev.Event, str | None]] = [
     ),
     (ev.PlayStarted(E), None),
     (ev.ThrowFailed(E, (SPADE_A, CLUB_K), (CLUB_K,)), "Right's throw ♠A ♣K fails; ♣K is played"),
+    (
+        ev.AttemptRefused(E, "throw", (HEART_5, SPADE_A)),
+        "Right tries to throw ♥5 ♠A: refused, a part of it can be beaten",
+    ),
+    (ev.AttemptRefused(N, "claim"), "Across tries to claim: refused"),
     (ev.CardsPlayed(N, (HEART_5,), Shape.SINGLE), "Across plays ♥5"),
     (ev.TrickWon(N, 10, 3), "Across wins trick 3 (+10 points)"),
     (ev.Claimed(E, {E: (SPADE_A,)}, 20), "Right claims the remaining tricks (+20 points"),

@@ -128,6 +128,22 @@
         <translation>{who}甩{tried}失败，改出{led}</translation>
     </message>
     <message>
+        <source>Claim refused</source>
+        <translation>甩牌被拒</translation>
+    </message>
+    <message>
+        <source>{who} tried to claim</source>
+        <translation>{who}试图甩牌</translation>
+    </message>
+    <message>
+        <source>Throw refused</source>
+        <translation>甩牌被拒</translation>
+    </message>
+    <message>
+        <source>{who} tried {tried}</source>
+        <translation>{who}试甩{tried}</translation>
+    </message>
+    <message>
         <source>Claim! (甩牌)</source>
         <translation>甩牌！</translation>
     </message>
@@ -528,6 +544,10 @@ Esc：取消选择
         <translation>请稍等。</translation>
     </message>
     <message>
+        <source>A throw: refused, and shown to all, if another hand can beat it (TR-LEAD-5).</source>
+        <translation>甩牌：若有人管得上则不成立，且所有人都会看到（TR-LEAD-5）。</translation>
+    </message>
+    <message>
         <source>That is not possible at this moment.</source>
         <translation>现在不能这样做。</translation>
     </message>
@@ -546,10 +566,6 @@ Esc：取消选择
     <message>
         <source>Select the cards to play.</source>
         <translation>请选择要出的牌。</translation>
-    </message>
-    <message>
-        <source>A throw: the table checks that nobody can beat it (TR-LEAD-3).</source>
-        <translation>甩牌：由系统判定是否有人管得上（TR-LEAD-3）。</translation>
     </message>
     <message>
         <source>Could not save the game: {error}</source>
@@ -1232,10 +1248,6 @@ Esc：取消选择
         <translation>请正好出{n}张牌。</translation>
     </message>
     <message>
-        <source>Beatable: {cards}.</source>
-        <translation>能被管上：{cards}。</translation>
-    </message>
-    <message>
         <source>Direction of play</source>
         <translation>出牌方向</translation>
     </message>
@@ -1654,6 +1666,14 @@ Esc：取消选择
     <message>
         <source>{who}&apos;s throw {tried} fails; {led} is played</source>
         <translation>{who}甩{tried}失败，改出{led}</translation>
+    </message>
+    <message>
+        <source>{who} tries to claim: refused, not every card is a winner</source>
+        <translation>{who}试图甩牌：不成立，并非每张牌都最大</translation>
+    </message>
+    <message>
+        <source>{who} tries to throw {cards}: refused, a part of it can be beaten</source>
+        <translation>{who}试甩{cards}：不成立，其中有牌能被管上</translation>
     </message>
     <message>
         <source>{who} wins trick {n} (+{points} points)</source>
