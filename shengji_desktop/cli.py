@@ -119,6 +119,9 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
     parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
     parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument(
+        "--start-at-hand", type=int, default=0, metavar="H", help="net: a table H hands in"
+    )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -142,7 +145,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
 
-        run_net(args.hands or 2)
+        run_net(args.hands or 2, max(0, args.start_at_hand))
         return 0
     if args.what == "ui":
         import time
