@@ -389,6 +389,7 @@ class Journal:
         self._pending: list[bytes] = []  # lines to append
         self._rewrite = True
         self._busy = False
+        self._closed = False
         self._file: Any = None  # the file open for appending, after a rewrite
         self._cond = threading.Condition()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shengji-save")
@@ -432,7 +433,7 @@ class Journal:
 
     def _kick(self) -> None:
         with self._cond:
-            if self._busy:
+            if self._busy or self._closed:  # closed: nothing is written any more
                 return
             self._busy = True
         self._pool.submit(self._write)
@@ -510,5 +511,7 @@ class Journal:
 
     def close(self) -> None:
         self.flush()
+        with self._cond:
+            self._closed = True
         self._pool.shutdown(wait=True)
         self._close_file()
