@@ -91,20 +91,28 @@ def _replay(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
+    from shengji_desktop.engine import codec
     from shengji_desktop.engine.headless import describe
-    from shengji_desktop.engine.record import RecordError, check, replay, summary_json
+    from shengji_desktop.engine.record import RecordError, check, load_saved, replay, summary_json
 
     path = Path(args.file)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if args.check:
-            problems = check(data)
-            for p in problems:
-                print(f"{path}: {p}", file=sys.stderr)
-            print("replay differs" if problems else "replay identical")
-            return 1 if problems else 0
-        match, events = replay(data)
-    except (OSError, json.JSONDecodeError, RecordError) as exc:
+        raw = path.read_bytes()
+        if not args.check and codec.JOURNAL_FORMAT.encode() in raw.partition(b"\n")[0]:
+            saved = load_saved(path)  # a save journal
+            for warning in saved.warnings:
+                print(f"{PROG}: {warning}", file=sys.stderr)
+            match, events = saved.match, saved.events
+        else:
+            data = json.loads(raw.decode("utf-8"))
+            if args.check:
+                problems = check(data)
+                for p in problems:
+                    print(f"{path}: {p}", file=sys.stderr)
+                print("replay differs" if problems else "replay identical")
+                return 1 if problems else 0
+            match, events = replay(data)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError) as exc:
         print(f"{PROG}: {path}: {exc}", file=sys.stderr)
         return 2
     for e in events:

@@ -222,3 +222,15 @@ def test_the_head_keeps_a_seed_of_128_bits(tmp_path: Path) -> None:
     journal.close()
     assert load_saved(tmp_path / "save").match.seed == seed
     assert os.stat(tmp_path / "save").st_size < 1000
+
+
+def test_replay_reads_a_save_journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from shengji_desktop.cli import main
+
+    match, _, _ = journaled(Game.SD, 6, 1, tmp_path / "save")
+    assert main(["replay", str(tmp_path / "save")]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["hands_played"] == 1 and summary["seed"] == 6
+    (tmp_path / "bad").write_bytes(b"\xff\xfe")
+    assert main(["replay", str(tmp_path / "bad")]) == 2
+    assert "bad" in capsys.readouterr().err
