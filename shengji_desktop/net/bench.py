@@ -6,8 +6,10 @@ summary. Readable figures, then one JSON line.
 ``--start-at-hand H`` measures a table H hands into a match: random computers play H hands
 headlessly, the table is saved with four open seats, and the host resumes it (``--resume``);
 the four clients come back with the seats' tokens. A match that ends before hand H + 1 (DL
-often does) is looked for among the next seeds; failing that, the longest one found is used
-and its figures say where it started (``start_at_hand``)."""
+often does) is looked for among the next seeds, for DL then with the rule options under which
+its matches last longest (a team dug at its last level goes back, no instant win by three
+small jokers: reported as ``options``); failing that, the longest one found is used and its
+figures say where it started (``start_at_hand``)."""
 
 from __future__ import annotations
 
@@ -31,12 +33,18 @@ from ..engine.record import Journal
 from ..engine.table import Player, Table
 from ..engine.view import SeatView
 from ..rules.cards import Seat
-from ..rules.options import Game
+from ..rules.options import Game, Options
 from . import protocol as p
 from .client import AISeat, TableClient
 from .persistence import SavedSeat, table_meta
 
-SEED_TRIES = 200  # seeds tried for a match that lasts past the hand asked for
+# The rule options tried in turn for a match that lasts past the hand asked for, the defaults
+# first, and how many seeds with each.
+LONG_OPTIONS: dict[Game, list[tuple[dict[str, str], int]]] = {
+    Game.DL: [({}, 100), ({"dl_last_level_dig_reset": "at_10", "dl_three_sj_instant": "off"}, 500)],
+    Game.TR: [({}, 200)],
+    Game.SD: [({}, 200)],
+}
 
 
 class _TimedClient(TableClient):
@@ -92,28 +100,32 @@ def measure(game: str, hands: int, seed: int = 1, start_at: int = 0) -> dict[str
         save = Path(tmp) / "table.json"
         tokens: list[str | None] = [None] * 4
         before = 0
+        options: dict[str, str] = {}
         if start_at > 0:
-            seed, before, tokens = _prepare(Game(game), seed, start_at, before + hands, save)
+            seed, options, before, tokens = _prepare(Game(game), seed, start_at, hands, save)
         figures = _measure(game, hands, seed, save, before, tokens)
-        return {**figures, "start_at_hand": before, "seed": seed} if start_at else figures
+        if not start_at:
+            return figures
+        return {**figures, "start_at_hand": before, "seed": seed, "options": options}
 
 
-def _longest(game: Game, seed: int, start_at: int) -> tuple[int, int]:
-    """A seed whose match, played by random computers, is not over after ``start_at`` hands
-    (else the seed that gets furthest) and how many hands of it to play."""
-    best = (-1, seed)
-    for s in range(seed, seed + SEED_TRIES):
-        match = _played(game, s, start_at)
-        unfinished = len(match.history) - (1 if match.winner is not None else 0)
-        if unfinished > best[0]:
-            best = (unfinished, s)
-        if unfinished >= start_at:
-            break
-    return best[1], best[0]
+def _longest(game: Game, seed: int, start_at: int) -> tuple[int, dict[str, str], int]:
+    """A seed (and rule options) whose match, played by random computers, is not over after
+    ``start_at`` hands, else the one that gets furthest; and how many hands of it to play."""
+    best: tuple[int, int, dict[str, str]] = (-1, seed, {})
+    for options, tries in LONG_OPTIONS[game]:
+        for s in range(seed, seed + tries):
+            match = _played(game, s, start_at, options)
+            unfinished = len(match.history) - (1 if match.winner is not None else 0)
+            if unfinished > best[0]:
+                best = (unfinished, s, options)
+            if unfinished >= start_at:
+                return s, options, unfinished
+    return best[1], best[2], best[0]
 
 
-def _played(game: Game, seed: int, hands: int) -> Match:
-    match = Match(game, None, seed)
+def _played(game: Game, seed: int, hands: int, options: dict[str, str]) -> Match:
+    match = Match(game, Options.from_dict(options), seed)
     players = {s: RandomPlayer(random.Random(f"{seed}/pre/{s.name}")) for s in Seat}
     if hands > 0:
         Table(match, players, rng=random.Random(f"{seed}/pre"), hands=hands).play()
@@ -122,20 +134,20 @@ def _played(game: Game, seed: int, hands: int) -> Match:
 
 def _prepare(
     game: Game, seed: int, start_at: int, hands: int, save: Path
-) -> tuple[int, int, list[str | None]]:
+) -> tuple[int, dict[str, str], int, list[str | None]]:
     """The table file of a match ``start_at`` hands in (or as far as a match gets), four
-    open seats with tokens: the seed, the hands played, the tokens."""
-    seed, played = _longest(game, seed, start_at)
+    open seats with tokens: the seed, the rule options, the hands played, the tokens."""
+    seed, options, played = _longest(game, seed, start_at)
     if played == 0:  # every match ended in its first hand: a fresh table it is
-        return seed, 0, [None] * 4
-    match = _played(game, seed, played)
+        return seed, {}, 0, [None] * 4
+    match = _played(game, seed, played, options)
     tokens: list[str | None] = [secrets.token_urlsafe(16) for _ in Seat]
     seats = [SavedSeat(s, "open", f"bench{i}", tokens[i]) for i, s in enumerate(Seat)]
     meta = table_meta(seats, True, played + hands, "bench")
     journal = Journal(save, game, match.options, seed, meta=meta)
     journal.extend(match.actions)
     journal.close()
-    return seed, played, tokens
+    return seed, options, played, tokens
 
 
 def _measure(
@@ -194,9 +206,10 @@ def run(hands: int, start_at: int = 0) -> dict[str, Any]:
         figures[game] = f
         where = ""
         if start_at:
-            where = f" from hand {f['start_at_hand'] + 1} (seed {f['seed']})"
+            rules = "".join(f", {k}={v}" for k, v in f["options"].items())
+            where = f" from hand {f['start_at_hand'] + 1} (seed {f['seed']}{rules})"
             if f["start_at_hand"] < start_at:
-                where += f": no match of {SEED_TRIES} seeds lasted {start_at} hands"
+                where += f": no match tried lasted {start_at} hands"
         print(
             f"{game}{where}: {f['actions']} actions sent, update to all 4 clients p50 "
             f"{f['p50_ms']} ms, "

@@ -29,9 +29,10 @@ def test_bench_net_starts_a_table_hands_into_a_match(
     from shengji_desktop.net.persistence import read_table
     from shengji_desktop.rules.options import Game
 
-    seed, played, tokens = _prepare(Game.TR, 1, 3, 2, tmp_path / "table.json")
+    seed, options, played, tokens = _prepare(Game.TR, 1, 3, 2, tmp_path / "table.json")
     saved = read_table(tmp_path / "table.json")
     assert played == 3 and len(saved.match.history) == 3 and saved.match.winner is None
+    assert options == {} and saved.match.seed == seed
     assert saved.started and [s.token for s in saved.seats] == tokens and all(tokens)
     assert [s.kind for s in saved.seats] == ["open"] * 4 and saved.hands == 5
     assert main(["bench", "net", "--hands", "1", "--start-at-hand", "2"]) == 0
