@@ -93,7 +93,7 @@ class TableHost:
             on_seats=self._broadcast_lobby,
             on_end=self._finish,
         )
-        self._file = TableFile(save_path, self._log) if save_path is not None else None
+        self._file = TableFile(save_path, self._log, self.meta) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
         self._cpu_at_start = time.process_time()
 

@@ -112,9 +112,12 @@ class TableFile:
     """Saves a table to ``path`` off the event loop: ``save`` after every action costs one
     line; a failed write is logged, and the next one rewrites the file whole."""
 
-    def __init__(self, path: Path, log: Callable[[str], None]) -> None:
+    def __init__(
+        self, path: Path, log: Callable[[str], None], meta: Callable[[], dict[str, Any]]
+    ) -> None:
         self.path = path
         self.log = log
+        self.meta = meta  # the table's meta now (``table_meta``), for the file's first write
         self.journal: Journal | None = None
 
     def save(self, match: Match, meta: dict[str, Any] | None = None, compact: bool = False) -> None:
@@ -122,8 +125,9 @@ class TableFile:
         the table's ``meta`` (``table_meta``) when given and changed."""
         journal = self.journal
         if journal is None:
+            first = meta if meta is not None else self.meta()
             journal = self.journal = Journal(
-                self.path, match.game, match.options, match.seed, meta=meta, on_error=self.log
+                self.path, match.game, match.options, match.seed, meta=first, on_error=self.log
             )
         elif meta is not None:
             journal.set_meta(meta)

@@ -118,3 +118,38 @@ def test_a_table_file_of_the_older_format_resumes(tmp_path: Path) -> None:
     resumed = TableHost.resume(old, HostSettings(**FAST))  # type: ignore[arg-type]
     assert [seat_view(resumed.match, s) for s in Seat] == [seat_view(match, s) for s in Seat]
     assert resumed.seats[Seat.E].token == "token-E"
+
+
+def test_a_resumed_table_keeps_its_seats_in_the_file_it_goes_on_saving(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    first = host_match(path, 1, Game.SD, seed=5)
+
+    early: list[Any] = []
+    hosts: list[TableHost] = []
+
+    class Early(Log):
+        def on_events(self, events: Any, match: Match) -> None:
+            if not early:  # the file as a crash after the first action would leave it
+                hosts[0]._file.flush()  # type: ignore[union-attr]
+                try:
+                    early.append(read_table(path))
+                except Exception as exc:
+                    early.append(exc)
+
+    async def main() -> TableHost:
+        settings = HostSettings(**FAST, hands=2)  # type: ignore[arg-type]
+        host = TableHost.resume(path, settings, Early())
+        hosts.append(host)
+        await host.start("127.0.0.1", 0)  # no hello: the computers play on at once
+        await host.finished()
+        await host.close()
+        return host
+
+    resumed = asyncio.run(asyncio.wait_for(main(), 120))
+    assert not isinstance(early[0], Exception), early[0]
+    assert [s.kind for s in early[0].seats] == ["random"] * 4
+    saved = read_table(path)
+    assert saved.match.actions == resumed.match.actions
+    assert saved.match.actions[: len(first.match.actions)] == first.match.actions
+    assert len(saved.match.history) == 2 and saved.started
+    assert [s.kind for s in saved.seats] == ["random"] * 4
