@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -102,7 +103,8 @@ class Referee:
         self._fault_seq = -1
         self._faults = 0
         # The settled hands each seat's connection has had: an update sends only the others.
-        self._history_sent: dict[Seat, tuple[Connection, int]] = {}
+        # (Weakly: a closed connection and its buffers are not kept alive here.)
+        self._history_sent: dict[Seat, tuple[weakref.ref[Connection], int]] = {}
 
     @property
     def match(self) -> Match:
@@ -159,9 +161,9 @@ class Referee:
         """The update, with only the settled hands this connection has not had (all of them
         for a resync or a new connection)."""
         sent = self._history_sent.get(seat)
-        known = sent[1] if sent is not None and sent[0] is conn and not resync else 0
+        known = sent[1] if sent is not None and sent[0]() is conn and not resync else 0
         update = p.update_of(self.seq, events, view, ref=ref, resync=resync, known=known)
-        self._history_sent[seat] = (conn, len(view.history))
+        self._history_sent[seat] = (weakref.ref(conn), len(view.history))
         self.server.send(conn, update)
 
     def start(self, filled: Sequence[SeatState] = ()) -> None:

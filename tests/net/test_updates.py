@@ -72,15 +72,25 @@ def test_an_update_that_goes_on_from_hands_the_client_lacks_asks_for_a_resync() 
 
 
 class Recording(AISeat):
-    def __init__(self, seed: str, got: list[tuple[int, SeatView]]) -> None:
+    """Records every view; ``drop``: loses its connection once, in hand 2 (and comes back)."""
+
+    def __init__(self, seed: str, got: list[tuple[int, SeatView]], drop: bool = False) -> None:
         super().__init__(RandomPlayer(random.Random(seed)))
         self.got = got
+        self.drop = drop
+        self.resyncs = 0
 
     def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.resyncs += update.resync
         if self.got and not update.resync:  # the settled hands were sent once, not again
             assert len(update.view["history"]) <= 1, (update.seq, len(view.history))
         self.got.append((update.seq, view))
         super().on_update(update, events, view)
+        if self.drop and view.history and view.hand_number == 2 and view.cards_dealt > 20:
+            self.drop = False
+            writer = self.client._writer if self.client is not None else None
+            if writer is not None:
+                writer.transport.abort()
 
 
 class HostViews(HostListener):
@@ -97,15 +107,16 @@ def test_clients_of_a_hosted_match_see_the_hosts_views_hand_after_hand() -> None
         settings = HostSettings(deal_pace=0, settle_pause=0, hands=3, standin_kind="random")
         host = TableHost(Game.TR, None, 6, ["open"] * 4, settings, None, listener)
         port = await host.start("127.0.0.1", 0)
+        clients = [TableClient("127.0.0.1", port, f"c{i}") for i in range(4)]
         got: dict[str, list[tuple[int, SeatView]]] = {}
         seats = []
         for i in range(4):
             got[f"c{i}"] = []
-            client = TableClient("127.0.0.1", port, f"c{i}")
-            seats.append(Recording(f"6/{i}", got[f"c{i}"]).play(client))
-        await asyncio.gather(*seats)
+            seats.append(Recording(f"6/{i}", got[f"c{i}"], drop=i == 0))
+        await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
         await host.close()
         assert len(host.match.history) == 3
+        assert not seats[0].drop and seats[0].resyncs >= 2  # it came back, with the whole view
         return listener, got
 
     listener, got = asyncio.run(asyncio.wait_for(main(), 120))
