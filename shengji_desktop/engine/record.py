@@ -280,8 +280,8 @@ def load_saved(path: Path, what: str = "save file", legacy: Legacy = legacy_reco
     head = _journal_head(first)
     if head is None or not newline:
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = codec.decode(raw)  # a save of the older format: one JSON document
+        except codec.CodecError as exc:
             raise RecordError(f"{what} {path} is corrupt or truncated: {exc}") from None
         try:
             record, meta = legacy(data)
@@ -398,10 +398,6 @@ class Journal:
         self.appended_lines = 0
         self.appended_bytes = 0
         self.longest_line = 0
-
-    @property
-    def saved_actions(self) -> int:
-        return len(self._lines)
 
     def extend(self, actions: Sequence[Action], compact: bool = False) -> None:
         """Save ``actions`` (the match's list: those beyond the ones saved are new)."""
