@@ -91,20 +91,28 @@ def _replay(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
+    from shengji_desktop.engine import codec
     from shengji_desktop.engine.headless import describe
-    from shengji_desktop.engine.record import RecordError, check, replay, summary_json
+    from shengji_desktop.engine.record import RecordError, check, load_saved, replay, summary_json
 
     path = Path(args.file)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if args.check:
-            problems = check(data)
-            for p in problems:
-                print(f"{path}: {p}", file=sys.stderr)
-            print("replay differs" if problems else "replay identical")
-            return 1 if problems else 0
-        match, events = replay(data)
-    except (OSError, json.JSONDecodeError, RecordError) as exc:
+        raw = path.read_bytes()
+        if not args.check and codec.JOURNAL_FORMAT.encode() in raw.partition(b"\n")[0]:
+            saved = load_saved(path)  # a save journal
+            for warning in saved.warnings:
+                print(f"{PROG}: {warning}", file=sys.stderr)
+            match, events = saved.match, saved.events
+        else:
+            data = json.loads(raw.decode("utf-8"))
+            if args.check:
+                problems = check(data)
+                for p in problems:
+                    print(f"{path}: {p}", file=sys.stderr)
+                print("replay differs" if problems else "replay identical")
+                return 1 if problems else 0
+            match, events = replay(data)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError) as exc:
         print(f"{PROG}: {path}: {exc}", file=sys.stderr)
         return 2
     for e in events:
@@ -119,6 +127,9 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
     parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
     parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument(
+        "--start-at-hand", type=int, default=0, metavar="H", help="net: a table H hands in"
+    )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -142,7 +153,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
 
-        run_net(args.hands or 2)
+        run_net(args.hands or 2, max(0, args.start_at_hand))
         return 0
     if args.what == "ui":
         import time

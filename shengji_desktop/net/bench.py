@@ -1,13 +1,22 @@
 """``bench net``: a host process and four computer clients on loopback. Latency is from a
 client sending an action to the last of the four clients holding the update it caused (p50,
 p95, max over every action the clients sent); the host's CPU time per hand comes from its own
-summary. Readable figures, then one JSON line."""
+summary. Readable figures, then one JSON line.
+
+``--start-at-hand H`` measures a table H hands into a match: random computers play H hands
+headlessly, the table is saved with four open seats, and the host resumes it (``--resume``);
+the four clients come back with the seats' tokens. A match that ends before hand H + 1 (DL
+often does) is looked for among the next seeds, for DL then with the rule options under which
+its matches last longest (a team dug at its last level goes back, no instant win by three
+small jokers: reported as ``options``); failing that, the longest one found is used and its
+figures say where it started (``start_at_hand``)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -18,11 +27,24 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..engine.match import Match
 from ..engine.players import RandomPlayer
-from ..engine.table import Player
+from ..engine.record import Journal
+from ..engine.table import Player, Table
 from ..engine.view import SeatView
+from ..rules.cards import Seat
+from ..rules.options import Game, Options
 from . import protocol as p
 from .client import AISeat, TableClient
+from .persistence import SavedSeat, table_meta
+
+# The rule options tried in turn for a match that lasts past the hand asked for, the defaults
+# first, and how many seeds with each.
+LONG_OPTIONS: dict[Game, list[tuple[dict[str, str], int]]] = {
+    Game.DL: [({}, 100), ({"dl_last_level_dig_reset": "at_10", "dl_three_sj_instant": "off"}, 500)],
+    Game.TR: [({}, 200)],
+    Game.SD: [({}, 200)],
+}
 
 
 class _TimedClient(TableClient):
@@ -53,14 +75,17 @@ class _TimedSeat(AISeat):
         super().on_update(update, events, view)
 
 
-async def _clients(port: int, seed: int) -> dict[str, Any]:
+async def _clients(port: int, seed: int, tokens: list[str | None]) -> dict[str, Any]:
     sent: dict[tuple[int, int], float] = {}
     arrivals: list[dict[int, float]] = [{} for _ in range(4)]
     acks: list[tuple[int, int, int]] = []
     seats = [
         _TimedSeat(RandomPlayer(random.Random(f"{seed}/{i}")), i, arrivals, acks) for i in range(4)
     ]
-    clients = [_TimedClient("127.0.0.1", port, f"bench{i}", sent=sent, index=i) for i in range(4)]
+    clients = [
+        _TimedClient("127.0.0.1", port, f"bench{i}", token=tokens[i], sent=sent, index=i)
+        for i in range(4)
+    ]
     await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
     latencies = []
     for index, ref, seq in acks:
@@ -70,22 +95,77 @@ async def _clients(port: int, seed: int) -> dict[str, Any]:
     return {"latencies": latencies, "summary": summary or {}}
 
 
-def measure(game: str, hands: int, seed: int = 1) -> dict[str, Any]:
+def measure(game: str, hands: int, seed: int = 1, start_at: int = 0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:  # the host autosaves, as a real one does
-        return _measure(game, hands, seed, Path(tmp) / "table.json")
+        save = Path(tmp) / "table.json"
+        tokens: list[str | None] = [None] * 4
+        before = 0
+        options: dict[str, str] = {}
+        if start_at > 0:
+            seed, options, before, tokens = _prepare(Game(game), seed, start_at, hands, save)
+        figures = _measure(game, hands, seed, save, before, tokens)
+        if not start_at:
+            return figures
+        return {**figures, "start_at_hand": before, "seed": seed, "options": options}
 
 
-def _measure(game: str, hands: int, seed: int, save: Path) -> dict[str, Any]:
+def _longest(game: Game, seed: int, start_at: int) -> tuple[int, dict[str, str], int]:
+    """A seed (and rule options) whose match, played by random computers, is not over after
+    ``start_at`` hands, else the one that gets furthest; and how many hands of it to play."""
+    best: tuple[int, int, dict[str, str]] = (-1, seed, {})
+    for options, tries in LONG_OPTIONS[game]:
+        for s in range(seed, seed + tries):
+            match = _played(game, s, start_at, options)
+            unfinished = len(match.history) - (1 if match.winner is not None else 0)
+            if unfinished > best[0]:
+                best = (unfinished, s, options)
+            if unfinished >= start_at:
+                return s, options, unfinished
+    return best[1], best[2], best[0]
+
+
+def _played(game: Game, seed: int, hands: int, options: dict[str, str]) -> Match:
+    match = Match(game, Options.from_dict(options), seed)
+    players = {s: RandomPlayer(random.Random(f"{seed}/pre/{s.name}")) for s in Seat}
+    if hands > 0:
+        Table(match, players, rng=random.Random(f"{seed}/pre"), hands=hands).play()
+    return match
+
+
+def _prepare(
+    game: Game, seed: int, start_at: int, hands: int, save: Path
+) -> tuple[int, dict[str, str], int, list[str | None]]:
+    """The table file of a match ``start_at`` hands in (or as far as a match gets), four
+    open seats with tokens: the seed, the rule options, the hands played, the tokens."""
+    seed, options, played = _longest(game, seed, start_at)
+    if played == 0:  # every match ended in its first hand: a fresh table it is
+        return seed, {}, 0, [None] * 4
+    match = _played(game, seed, played, options)
+    tokens: list[str | None] = [secrets.token_urlsafe(16) for _ in Seat]
+    seats = [SavedSeat(s, "open", f"bench{i}", tokens[i]) for i, s in enumerate(Seat)]
+    meta = table_meta(seats, True, played + hands, "bench")
+    journal = Journal(save, game, match.options, seed, meta=meta)
+    journal.extend(match.actions)
+    journal.close()
+    return seed, options, played, tokens
+
+
+def _measure(
+    game: str, hands: int, seed: int, save: Path, before: int, tokens: list[str | None]
+) -> dict[str, Any]:
+    common = [
+        "--bind", "127.0.0.1", "--port", "0", "--hands", str(before + hands),
+        "--deal-pace", "0", "--settle-pause", "0", "--standin", "random", "--quiet",
+    ]  # fmt: skip
+    if before:  # a resumed table: it saves back into its file
+        where = ["--resume", str(save)]
+    else:
+        where = ["--game", game, "--seed", str(seed), "--save", str(save)]
     host = subprocess.Popen(
-        [
-            sys.executable, "-m", "shengji_desktop", "host", "--game", game,
-            "--bind", "127.0.0.1", "--port", "0", "--seed", str(seed), "--hands", str(hands),
-            "--deal-pace", "0", "--settle-pause", "0", "--standin", "random", "--quiet",
-            "--save", str(save),
-        ],
+        [sys.executable, "-m", "shengji_desktop", "host", *where, *common],
         stdout=subprocess.PIPE,
         text=True,
-    )  # fmt: skip
+    )
     try:
         assert host.stdout is not None
         port = None
@@ -96,7 +176,7 @@ def _measure(game: str, hands: int, seed: int, save: Path) -> dict[str, Any]:
         if port is None:
             raise RuntimeError("the host did not start")
         started = time.perf_counter()
-        result = asyncio.run(_clients(port, seed))
+        result = asyncio.run(_clients(port, seed, tokens))
         wall = time.perf_counter() - started
         host.wait(60)
     finally:
@@ -105,7 +185,7 @@ def _measure(game: str, hands: int, seed: int, save: Path) -> dict[str, Any]:
     lat = sorted(result["latencies"])
     if not lat:
         raise RuntimeError("no action was measured")
-    played = result["summary"].get("hands_played") or hands
+    played = (result["summary"].get("hands_played") or before + hands) - before
     cpu = result["summary"].get("host_cpu_s")
     return {
         "actions": len(lat),
@@ -117,13 +197,22 @@ def _measure(game: str, hands: int, seed: int, save: Path) -> dict[str, Any]:
     }
 
 
-def run(hands: int) -> dict[str, Any]:
+def run(hands: int, start_at: int = 0) -> dict[str, Any]:
     figures: dict[str, Any] = {"bench": "net", "hands": hands}
+    if start_at:
+        figures["start_at_hand"] = start_at
     for game in ("dl", "tr", "sd"):
-        f = measure(game, hands)
+        f = measure(game, hands, start_at=start_at)
         figures[game] = f
+        where = ""
+        if start_at:
+            rules = "".join(f", {k}={v}" for k, v in f["options"].items())
+            where = f" from hand {f['start_at_hand'] + 1} (seed {f['seed']}{rules})"
+            if f["start_at_hand"] < start_at:
+                where += f": no match tried lasted {start_at} hands"
         print(
-            f"{game}: {f['actions']} actions sent, update to all 4 clients p50 {f['p50_ms']} ms, "
+            f"{game}{where}: {f['actions']} actions sent, update to all 4 clients p50 "
+            f"{f['p50_ms']} ms, "
             f"p95 {f['p95_ms']} ms, max {f['max_ms']} ms; host CPU "
             f"{f['host_cpu_s_per_hand']} s/hand, wall {f['wall_s_per_hand']} s/hand",
             flush=True,

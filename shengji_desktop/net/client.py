@@ -196,7 +196,10 @@ class TableClient:
             self.listener.on_lobby(msg)
         elif isinstance(msg, p.Update):
             try:
-                events, view = p.read_update(msg)
+                events, view = p.read_update(msg, self.view.history if self.view else ())
+            except p.HistoryGap:  # an update went missing: the whole view mends it
+                self.request_sync()
+                return
             except p.ProtocolError as exc:
                 raise ClientClosed(f"the host sent a malformed message: {exc.message}") from None
             self.view, self.seq = view, msg.seq

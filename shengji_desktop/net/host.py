@@ -5,7 +5,8 @@
 Clients send actions; the referee judges them (an illegal one is answered with the rules'
 reason and rule and changes nothing) and tells each seat only what that seat may see. The
 table deals and starts hands by itself. After every action the match and the seats are saved
-atomically by a writer thread; ``TableHost.resume`` restarts from that file.
+by a writer thread (one line appended per action, the file rewritten atomically at each hand's
+end: ``persistence``); ``TableHost.resume`` restarts from that file.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.events import Event
+from ..engine.events import Event, HandSettled
 from ..engine.headless import PlayerFactory, random_only
 from ..engine.match import Match, secret_seed
 from ..engine.record import summary_json
@@ -24,7 +25,7 @@ from ..rules.cards import Seat
 from ..rules.options import Game, Options
 from . import protocol as p
 from .lobby import OPEN, Lobby, SeatState
-from .persistence import SavedSeat, TableFile, read_table, table_json
+from .persistence import SavedSeat, TableFile, read_table, table_meta
 from .referee import Referee
 from .settings import HostSettings
 from .transport import Connection, Server
@@ -92,7 +93,7 @@ class TableHost:
             on_seats=self._broadcast_lobby,
             on_end=self._finish,
         )
-        self._file = TableFile(save_path, self._log) if save_path is not None else None
+        self._file = TableFile(save_path, self._log, self.meta) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
         self._cpu_at_start = time.process_time()
 
@@ -157,15 +158,14 @@ class TableHost:
 
     # ------------------------------------------------------------------ saving
 
-    def snapshot(self) -> dict[str, Any]:
+    def meta(self) -> dict[str, Any]:
+        """The table's part of its file: seats, names, tokens, whether it has started."""
         seats = [SavedSeat(s.seat, s.kind, s.name, s.token) for s in self._seats]
-        return table_json(
-            self.match, seats, self.started, self.settings.hands, self.settings.table_name
-        )
+        return table_meta(seats, self.started, self.settings.hands, self.settings.table_name)
 
     def _autosave(self) -> None:
         if self._file is not None:
-            self._file.save(self.snapshot())
+            self._file.save(self.match, self.meta())
 
     @classmethod
     def resume(
@@ -199,6 +199,8 @@ class TableHost:
             state.name = s.name
             state.token = s.token
         host._seats.started = saved.started
+        for warning in saved.warnings:
+            host._log(warning)
         return host
 
     # ------------------------------------------------------------------ messages
@@ -269,7 +271,8 @@ class TableHost:
     # ------------------------------------------------------------------ the match
 
     def _on_action(self, events: Sequence[Event]) -> None:
-        self._autosave()
+        if self._file is not None:  # one line; at a hand's end the file is rewritten whole
+            self._file.save(self.match, compact=any(isinstance(e, HandSettled) for e in events))
         try:
             self.listener.on_events(list(events), self.match)
         except Exception as exc:  # whoever listens cannot stop the table

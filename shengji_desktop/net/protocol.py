@@ -6,7 +6,9 @@ validated against its msgspec schema; anything else becomes a ``ProtocolError`` 
 from ``ErrorCode`` and an English message naming the fault.
 
 Actions, events and seat views travel in the engine's JSON (``engine.codec``): ``update_of``
-writes an update from typed events and a ``SeatView``, ``read_update`` reads them back.
+writes an update from typed events and a ``SeatView``, ``read_update`` reads them back. The
+settled hands of a view (its ``history``, which grows with the match) travel once: an update
+carries only those the connection has not had (``history_from``).
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import msgspec
 from ..engine import codec
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..engine.results import HandResult
 from ..engine.view import SeatView
 
 # 2: views and events in the engine's typed JSON (codec), legal moves with card choices.
-PROTOCOL_VERSION = 2
+# 3: an update's view carries only the settled hands the client has not had (history_from).
+PROTOCOL_VERSION = 3
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
 MAX_CLIENT_LINE = 64 * 1024
 # What a client accepts from the host: views grow with the match history.
@@ -65,6 +69,11 @@ class ProtocolError(Exception):
         super().__init__(f"{code.value}: {message}")
         self.code = code
         self.message = message
+
+
+class HistoryGap(ProtocolError):
+    """An update that goes on from settled hands the client has not had (it missed one): a
+    resync mends it."""
 
 
 # ------------------------------------------------------------------ client -> host
@@ -178,13 +187,16 @@ class Update(_HostMsg, tag="update", frozen=True):
     in the codec's JSON (``update_of``; ``read_update`` gives the typed values back).
 
     ``seq`` counts the match's actions; ``resync`` marks a full resync (no events).
-    ``ref`` is set only for the seat whose action caused the update."""
+    ``ref`` is set only for the seat whose action caused the update. ``history_from``: the
+    view's ``history`` holds the settled hands from this one on; the ones before it are those
+    of the client's previous view (sent once, at the hello or a resync)."""
 
     seq: int
     events: list[dict[str, Any]]
     view: dict[str, Any]
     resync: bool = False
     ref: int | None = None
+    history_from: int = 0
 
 
 class Error(_HostMsg, tag="error", frozen=True):
@@ -218,24 +230,43 @@ def update_of(
     *,
     resync: bool = False,
     ref: int | None = None,
+    known: int = 0,
 ) -> Update:
-    """The update for a seat: ``events`` already cut for it (``view.event_for``), its view."""
+    """The update for a seat: ``events`` already cut for it (``view.event_for``), its view.
+    ``known``: the settled hands the connection has had already, left out of the view."""
+    known = min(known, len(view.history))
+    if known:
+        view = msgspec.structs.replace(view, history=view.history[known:])
     return Update(
         seq=seq,
         events=[codec.event_json(e) for e in events],
         view=codec.view_json(view),
         resync=resync,
         ref=ref,
+        history_from=known,
     )
 
 
-def read_update(update: Update) -> tuple[tuple[Event, ...], SeatView]:
-    """The typed events and view of an update; ProtocolError(MALFORMED) naming the fault."""
+def read_update(
+    update: Update, history: tuple[HandResult, ...] = ()
+) -> tuple[tuple[Event, ...], SeatView]:
+    """The typed events and view of an update; ``history``: the settled hands of the
+    client's previous view, which the update goes on from. ProtocolError(MALFORMED) naming
+    the fault (``HistoryGap`` when the update goes on from hands the client has not had)."""
+    if update.history_from > len(history):
+        raise HistoryGap(
+            ErrorCode.MALFORMED,
+            f"update {update.seq} goes on from settled hand {update.history_from}, "
+            f"but this client has {len(history)}",
+        )
     try:
         events = tuple(codec.event_from_json(e) for e in update.events)
         view = codec.view_from_json(update.view)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # CodecError included
         raise ProtocolError(ErrorCode.MALFORMED, f"malformed update {update.seq}: {exc}") from None
+    if update.history_from:
+        earlier = history[: update.history_from]
+        view = msgspec.structs.replace(view, history=earlier + view.history)
     return events, view
 
 

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -101,6 +102,9 @@ class Referee:
         self._acting: tuple[Seat, int | None] | None = None
         self._fault_seq = -1
         self._faults = 0
+        # The settled hands each seat's connection has had: an update sends only the others.
+        # (Weakly: a closed connection and its buffers are not kept alive here.)
+        self._history_sent: dict[Seat, tuple[weakref.ref[Connection], int]] = {}
 
     @property
     def match(self) -> Match:
@@ -142,9 +146,27 @@ class Referee:
             ref = acting[1] if acting is not None and acting[0] is state.seat else None
             if len(events) == 1 and isinstance(events[0], AttemptRefused):
                 ref = None  # a refused attempt, shown to all: its answer is the error after it
-            self.server.send(state.conn, p.update_of(self.seq, events, view, ref=ref))
+            self._send_update(state.conn, state.seat, events, view, ref=ref)
 
         return send
+
+    def _send_update(
+        self,
+        conn: Connection,
+        seat: Seat,
+        events: Sequence[Event],
+        view: SeatView,
+        *,
+        ref: int | None = None,
+        resync: bool = False,
+    ) -> None:
+        """The update, with only the settled hands this connection has not had (all of them
+        for a resync or a new connection)."""
+        sent = self._history_sent.get(seat)
+        known = sent[1] if sent is not None and sent[0]() is conn and not resync else 0
+        update = p.update_of(self.seq, events, view, ref=ref, resync=resync, known=known)
+        self._history_sent[seat] = (weakref.ref(conn), len(view.history))
+        self.server.send(conn, update)
 
     def start(self, filled: Sequence[SeatState] = ()) -> None:
         """The match starts (or goes on, resumed): ``filled`` open seats got computers."""
@@ -292,7 +314,7 @@ class Referee:
         """The seat's whole view now, without events."""
         if state.conn is not None and self.lobby.started:
             view = self.table.view(state.seat)
-            self.server.send(state.conn, p.update_of(self.seq, (), view, resync=True))
+            self._send_update(state.conn, state.seat, (), view, resync=True)
 
     def seat_back(self, state: SeatState) -> None:
         """A person has (re)taken their seat during the match: the stand-in leaves."""

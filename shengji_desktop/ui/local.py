@@ -1,6 +1,6 @@
 """A match on this computer: the engine's ``Table`` on a thread of its own, with the window's
 seat as a person, computer seats thinking on a worker, pacing by the window's animations,
-and a save after every action.
+and a save after every action (a journal: one line per action, ``engine.record.Journal``).
 
 The table never runs ahead of what the window shows (``GuiPacing.ready``): it goes on once
 the window has animated the updates it was given, except that during the deal a few cards
@@ -21,10 +21,10 @@ from typing import Any
 
 from shengji_desktop.engine import codec
 from shengji_desktop.engine.actions import Action
-from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.events import Event, HandSettled
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.record import Saver, write_atomic
+from shengji_desktop.engine.record import Journal
 from shengji_desktop.engine.table import Decision, Pacing, Player, Table, TableStopped
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
@@ -121,13 +121,19 @@ class LocalTable:
             on_fault=self._fault,
         )
         self.session: Session | None = None
-        head = codec.record_json(match.game, match.options, match.seed, [])
-        self._actions = [codec.action_json(a) for a in match.actions]
-        self._head = {k: v for k, v in head.items() if k != "actions"}
         self._ui = {"seats": list(self.kinds), **(ui_state or {})}
         self.save_path = save_path
-        self.saver = (
-            Saver(save_path, on_error=self._save_failed, on_saved=self._saved)
+        self.journal = (
+            Journal(
+                save_path,
+                match.game,
+                match.options,
+                match.seed,
+                match.actions,
+                {"ui": self._ui},
+                on_error=self._save_failed,
+                on_saved=self._saved,
+            )
             if save_path is not None
             else None
         )
@@ -170,18 +176,19 @@ class LocalTable:
             self._call(self._stop)
             self._thread.join(10.0)
         self.pool.shutdown(wait=False, cancel_futures=True)
-        if self.saver is not None:
-            self.saver.close()
+        if self.journal is not None:
+            self.journal.close()
 
     def flush_save(self) -> None:
-        """Write the game now (on quitting)."""
-        if self.saver is None or self.save_path is None:
-            return
-        self.saver.flush()
-        write_atomic(self.save_path, self.record())
+        """Have the game on disk now (on quitting), its file rewritten whole."""
+        if self.journal is not None:
+            self.journal.compact()
+            self.journal.flush()
 
     def record(self) -> dict[str, Any]:
-        return {**self._head, "actions": list(self._actions), "ui": dict(self._ui)}
+        """The game as a record, with the window's part (what the save file holds)."""
+        m = self.match
+        return {**codec.record_json(m.game, m.options, m.seed, list(m.actions)), "ui": self._ui}
 
     # ------------------------------------------------------------------ on the table's thread
 
@@ -228,9 +235,9 @@ class LocalTable:
                 self.session.refuse(exc)
 
     def _applied(self, action: Action, events: Sequence[Event]) -> None:
-        self._actions.append(codec.action_json(action))
-        if self.saver is not None:
-            self.saver.save(self.record())
+        if self.journal is not None:  # one line; at a hand's end the file is rewritten whole
+            settled = any(isinstance(e, HandSettled) for e in events)
+            self.journal.extend(self.table.match.actions, compact=settled)
 
     def _fault(self, text: str) -> None:
         if self.session is not None:

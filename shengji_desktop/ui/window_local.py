@@ -30,21 +30,23 @@ class SavedGame:
     match: Match
     events: list[Event]
     seats: list[str]
+    warnings: list[str]  # what a damaged file lost (its cut-off last line)
 
 
 def read_saved_game(path: Path) -> SavedGame | None:
     """The saved game at ``path``, or None when it is over or names no four seats; a corrupt
-    file raises RecordError."""
+    file raises RecordError (a damaged journal is set aside: ``record.load_saved``)."""
     from shengji_desktop.engine.phase import Phase
-    from shengji_desktop.engine.record import read_json_file, replay
+    from shengji_desktop.engine.record import load_saved
 
-    data = read_json_file(path, "save file")
-    match, events = replay(data)
-    ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
+    saved = load_saved(path, "save file")
+    match = saved.match
+    ui = saved.meta.get("ui")
+    ui = ui if isinstance(ui, dict) else {}
     seats = list(ui.get("seats") or ["human", "normal", "normal", "normal"])
     if match.phase is Phase.OVER or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
         return None
-    return SavedGame(match, events, seats)
+    return SavedGame(match, saved.events, seats, saved.warnings)
 
 
 class LocalGames:
@@ -87,6 +89,10 @@ class LocalGames:
             if isinstance(result, SavedGame):
                 self.saved = result
                 self.w.continue_action.setEnabled(True)
+                if result.warnings:
+                    self.w.statusBar().showMessage(
+                        tr("The saved game lost its last move; it goes on from the one before.")
+                    )
                 if self.w.session is None:
                     self.w.show_start()
             elif isinstance(result, RecordError | ValueError | OSError | json.JSONDecodeError):

@@ -18,3 +18,30 @@ def test_bench_net_prints_latency_and_cpu(capsys: pytest.CaptureFixture[str]) ->
         assert f["actions"] > 10
         assert 0 < f["p50_ms"] <= f["p95_ms"] <= f["max_ms"]
         assert f["host_cpu_s_per_hand"] > 0
+
+
+def test_bench_net_starts_a_table_hands_into_a_match(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    """``--start-at-hand H``: the host resumes a table file with H hands played (issue 16,
+    item 11); the clients come back to its open seats with their tokens."""
+    from shengji_desktop.net.bench import _prepare
+    from shengji_desktop.net.persistence import read_table
+    from shengji_desktop.rules.options import Game
+
+    seed, options, played, tokens = _prepare(Game.TR, 1, 3, 2, tmp_path / "table.json")
+    saved = read_table(tmp_path / "table.json")
+    assert played == 3 and len(saved.match.history) == 3 and saved.match.winner is None
+    assert options == {} and saved.match.seed == seed
+    assert saved.started and [s.token for s in saved.seats] == tokens and all(tokens)
+    assert [s.kind for s in saved.seats] == ["open"] * 4 and saved.hands == 5
+    assert main(["bench", "net", "--hands", "1", "--start-at-hand", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    figures = json.loads(out[-1])
+    assert figures["start_at_hand"] == 2
+    for game in ("dl", "tr", "sd"):
+        f = figures[game]
+        assert f["start_at_hand"] == 2 and f["actions"] > 10
+        assert 0 < f["p50_ms"] <= f["p95_ms"] <= f["max_ms"]
+        assert f["host_cpu_s_per_hand"] > 0
+    assert any(line.startswith("tr from hand 3") for line in out)

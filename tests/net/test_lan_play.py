@@ -12,7 +12,7 @@ from netutil import Procs, listening_port
 
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.record import replay
+from shengji_desktop.engine.record import load_saved, record_json
 from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import Seat
 
@@ -20,9 +20,9 @@ SEATS = ("S", "E", "N", "W")
 
 
 def saved_match(path: Path) -> tuple[dict[str, Any], Match]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    match, _ = replay(data["record"])
-    return data, match
+    """The table file's seats and record (as the older format held them) and its match."""
+    saved = load_saved(path, "table file")
+    return {**saved.meta, "record": record_json(saved.match)}, saved.match
 
 
 def cards_played(match: Match) -> int:

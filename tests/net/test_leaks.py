@@ -169,8 +169,9 @@ def check_wire(host: TableHost, wire: dict[str, bytes]) -> set[str]:
     for name, raw in wire.items():
         updates = [m for m in map(p.decode_host, raw.splitlines()) if isinstance(m, p.Update)]
         assert updates, name
+        view = None
         for m in updates:
-            _, view = p.read_update(m)
+            _, view = p.read_update(m, view.history if view is not None else ())
             assert view.seat is Seat[name]
             assert Counter(view.hand) == hands_at[m.seq][Seat[name]]
     return kinds

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -189,8 +188,10 @@ def test_dialog_options_round_trip_through_qsettings(qtbot) -> None:
 
 
 def saved_actions(path) -> int:
+    from shengji_desktop.engine.record import load_saved
+
     try:
-        return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+        return len(load_saved(path).match.actions)
     except (OSError, ValueError, KeyError):
         return -1
 
@@ -218,9 +219,11 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
     assert len(score) == 1 and len(log) > 20
     first.close()
     assert first.session is None
-    saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["ui"]["seats"] == ["human", "random", "random", "random"]
-    assert len(saved["actions"]) == actions
+    from shengji_desktop.engine.record import load_saved
+
+    saved = load_saved(path)
+    assert saved.meta["ui"]["seats"] == ["human", "random", "random", "random"]
+    assert len(saved.match.actions) == actions
 
     second = MainWindow(save_path=path, progressive=progressive)
     qtbot.addWidget(second)

@@ -3,7 +3,6 @@ second window, play through the real widgets. Loopback only, nothing announced."
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -211,8 +210,10 @@ def test_host_dialog_and_join_dialog(qtbot) -> None:
 
 
 def json_actions(path) -> int:
+    from shengji_desktop.engine.record import load_saved
+
     try:
-        return len(json.loads(path.read_text(encoding="utf-8"))["record"]["actions"])
+        return len(load_saved(path, "table file").match.actions)
     except (OSError, ValueError, KeyError):
         return -1
 

@@ -4,7 +4,6 @@ autosave after every action that replays to the game on the table."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -23,7 +22,7 @@ from ui_driver import (
 from shengji_desktop.engine import events as ev
 from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
 from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.record import replay
+from shengji_desktop.engine.record import load_saved, record_json, replay
 from shengji_desktop.engine.view import SeatView, events_for, seat_view
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
@@ -194,10 +193,12 @@ def test_an_illegal_action_pushed_to_a_local_table_is_refused(window, qtbot, tmp
 
 
 def saved_record(path) -> dict:
+    """The autosave as a record with the window's part beside it (as the older format had it)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        saved = load_saved(path)
     except (OSError, ValueError):
         return {}
+    return {**record_json(saved.match), **saved.meta}
 
 
 def replays_to(path, view: SeatView) -> bool:

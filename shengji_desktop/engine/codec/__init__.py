@@ -245,6 +245,48 @@ def record_json(game: Game, options: Options, seed: int, actions: list[Action]) 
     }
 
 
+# ---------------------------------------------------------------------- save journals
+
+JOURNAL_FORMAT = "shengji-desktop journal"
+JOURNAL_VERSION = 1
+
+
+def journal_head(game: Game, options: Options, seed: int, meta: Json) -> bytes:
+    """A save journal's first line: the match's game, options and seed and the saver's own
+    ``meta`` (a table's seats, the window's seat kinds). One line follows per action
+    (``journal_action``), or a ``{"meta": ...}`` line when the meta changes (``journal_meta``).
+    """
+    head = {
+        "format": JOURNAL_FORMAT,
+        "version": JOURNAL_VERSION,
+        "game": game.value,
+        "options": options.to_dict(),
+        "seed": seed,
+        "meta": meta,
+    }
+    return encode(head) + b"\n"
+
+
+def journal_action(action: Action) -> bytes:
+    """One action's line of a save journal: ``action_json`` and a newline."""
+    return encode(action_json(action)) + b"\n"
+
+
+def journal_meta(meta: Json) -> bytes:
+    return encode({"meta": meta}) + b"\n"
+
+
+def journal_entry(line: bytes) -> Action | dict[str, Json]:
+    """A journal line after the head: the action, or the new meta; CodecError when corrupt."""
+    data = decode(line)
+    if isinstance(data, dict) and "meta" in data and len(data) == 1:
+        meta = data["meta"]
+        if not isinstance(meta, dict):
+            raise CodecError(f"malformed meta line: {data!r}")
+        return meta
+    return action_from_json(data)
+
+
 def encode(data: Json) -> bytes:
     """JSON bytes of JSON data (msgspec)."""
     return msgspec.json.encode(data)

@@ -276,6 +276,10 @@ Esc：取消选择
         <translation>无法读取存档。</translation>
     </message>
     <message>
+        <source>The saved game lost its last move; it goes on from the one before.</source>
+        <translation>存档丢失了最后一步，从前一步继续。</translation>
+    </message>
+    <message>
         <source>Could not host the table</source>
         <translation>无法开桌</translation>
     </message>
