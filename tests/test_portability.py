@@ -62,7 +62,7 @@ def test_the_workflows_run_the_tests_on_windows_and_macos_and_release_on_tags() 
     assert "          pytest -n auto\n" in tests and 'PYTHONUTF8: "1"' in tests
     release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     assert "runner: macos-latest" in release and "runner: macos-15-intel" in release
-    assert 'open -W -n --env QT_QPA_PLATFORM=offscreen -a "$app"' in release
+    assert 'open -W -n --stderr "$RUNNER_TEMP/open-stderr.txt" -a "$app"' in release
     assert "--args --self-test --self-test-report" in release
     assert "xcrun notarytool submit" in release and "if: env.HAVE_SIGNING == 'true'" in release
     assert '"$GITHUB_REF_NAME" != "v$version"' in release  # the tag must name __version__
