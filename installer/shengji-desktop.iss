@@ -22,7 +22,8 @@
 
 #define AppName "Shengji Desktop"
 #define AppExe "shengji-desktop.exe"
-#define AppExePath SourcePath + "..\dist\Shengji Desktop\" + AppExe
+; (no backslash right before a closing quote: ISPP could read it as an escape)
+#define AppExePath AddBackslash(SourcePath + "..\dist\Shengji Desktop") + AppExe
 #define DataFolder "shengji-desktop"
 #define SettingsKey "Software\shengji-desktop"
 #define FirewallRule "Shengji Desktop (LAN tables)"

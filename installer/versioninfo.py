@@ -52,7 +52,7 @@ def version_file_text(version: str) -> str:
     table = "\n".join(
         f"          StringStruct({key!r}, {value!r})," for key, value in strings(version).items()
     )
-    return f"""# UTF-8
+    return f"""# -*- coding: utf-8 -*-
 # The version resource of {EXE_NAME}, written by build.spec (installer/versioninfo.py).
 VSVersionInfo(
   ffi=FixedFileInfo(

@@ -89,6 +89,7 @@ print(translator.translate("", "New game"))
 print(check_bundle())
 """
     env = {**os.environ, "PYTHONPATH": str(site), "QT_QPA_PLATFORM": "offscreen"}
+    env["PYTHONIOENCODING"] = "utf-8"  # the probe prints Chinese (Windows: not the ANSI page)
     done = subprocess.run(
         [sys.executable, "-c", probe],
         capture_output=True,
