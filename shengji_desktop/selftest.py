@@ -105,20 +105,22 @@ def package_dir() -> Path:
     return Path(shengji_desktop.__file__).resolve().parent
 
 
-DATA_FILES = ("ui/translations/zh_CN.qm", "ui/resources/icon-64.png", "ui/resources/icon-256.png")
-
-
 def check_bundle() -> str:
-    package = package_dir()
-    missing = [name for name in DATA_FILES if not (package / name).is_file()]
+    from shengji_desktop.assets import DATA_FILES, data_root
+
+    package, data = package_dir(), data_root()
+    missing = [name for name in DATA_FILES if not (data / name).is_file()]
     if missing:
-        raise FileNotFoundError(f"data files missing from {package}: {', '.join(missing)}")
+        raise FileNotFoundError(f"data files missing from {data}: {', '.join(missing)}")
     base = bundle_dir()
     if not is_frozen():
-        return f"from source, Python {sys.version.split()[0]}, package in {package}"
+        return (
+            f"from source, Python {sys.version.split()[0]}, package in {package},"
+            f" data files in {data}"
+        )
     if base is None:
         raise RuntimeError("frozen, but sys._MEIPASS is not set")
-    outside = [name for name in DATA_FILES if not in_app(package / name)]
+    outside = [name for name in DATA_FILES if not in_app(data / name)]
     if outside:
         raise RuntimeError(f"data files found outside the app ({app_root()}): {outside}")
     return f"frozen ({sys.executable}), files under sys._MEIPASS = {base}"

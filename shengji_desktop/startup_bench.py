@@ -62,12 +62,13 @@ def bundle_bytes(folder: Path) -> int:
 def children_cpu() -> float:
     """CPU seconds (user + system) of the finished child processes so far; 0 without the
     resource module (Windows)."""
-    try:
-        import resource
-    except ImportError:
+    if sys.platform == "win32":
         return 0.0
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    else:
+        import resource
+
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
 
 
 def time_to_paint(command: list[str], env: dict[str, str]) -> tuple[float, float, float]:

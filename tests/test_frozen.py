@@ -95,7 +95,7 @@ def test_the_frozen_app_builds_and_passes_its_self_test(tmp_path) -> None:
     assert probe.stdout.splitlines() == ["first-paint", "ready"]
 
     # Take the Chinese catalogue out of the bundle: the self-test must fail, and say why.
-    catalogue = app / "_internal" / "shengji_desktop" / "ui" / "translations" / "zh_CN.qm"
+    catalogue = app / "_internal" / "shengji_desktop" / "_data" / "translations" / "zh_CN.qm"
     assert catalogue.is_file()
     shutil.move(catalogue, tmp_path / "zh_CN.qm")
     rc, output = run_self_test(exe, report)

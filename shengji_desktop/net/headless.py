@@ -130,8 +130,7 @@ async def serve(
         if not stop.done():
             stop.set_result(None)
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, on_signal)
+    stop_on_signals(loop, on_signal)
     try:
         finished = asyncio.ensure_future(host.finished())
         await asyncio.wait([finished, stop], return_when=asyncio.FIRST_COMPLETED)
@@ -142,6 +141,17 @@ async def serve(
             await listener.advertiser.close()
         await host.close()
     return summary
+
+
+def stop_on_signals(loop: asyncio.AbstractEventLoop, on_signal: Callable[[], None]) -> bool:
+    """Call ``on_signal`` on SIGINT and SIGTERM; False where the loop cannot (Windows: there
+    Ctrl+C raises KeyboardInterrupt instead)."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, on_signal)
+        except NotImplementedError:
+            return False
+    return True
 
 
 def run_host(config: HostConfig, make_player: PlayerFactory) -> int:

@@ -136,9 +136,6 @@ def run(
     window.stop_session()
     del session
 
-    import resource
-
-    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result = {
         "first_paint_ms": round(first_paint_ms, 1),
         "first_paint_cpu_ms": round(first_paint_cpu_ms, 1),
@@ -147,7 +144,7 @@ def run(
         "cards_on_table": cards_on_table,
         "deal_fps": round(fps, 1),
         "cards_dealt_in_window": dealt,
-        "peak_rss_mb": round(rss_kb / 1024, 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
         "platform": app.platformName(),
     }
     window.close()
@@ -165,3 +162,38 @@ def run(
     print(f"peak RSS              {result['peak_rss_mb']} MB")
     print(json.dumps(result, sort_keys=True))
     return result
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory in MB: getrusage's ru_maxrss on Linux (KiB) and macOS
+    (bytes), the peak working set on Windows (which has no resource module)."""
+    if sys.platform == "win32":
+        import ctypes
+        from ctypes import wintypes
+
+        sizes = ["PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage"]
+        sizes += ["QuotaPagedPoolUsage", "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage"]
+        sizes += ["PagefileUsage", "PeakPagefileUsage"]
+
+        class Counters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS
+            _fields_ = (
+                ("cb", wintypes.DWORD),
+                ("PageFaultCount", wintypes.DWORD),
+                *((name, ctypes.c_size_t) for name in sizes),
+            )
+
+        counters = Counters()
+        counters.cb = ctypes.sizeof(counters)
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+        info = kernel32.K32GetProcessMemoryInfo
+        info.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
+        info.restype = wintypes.BOOL
+        if not info(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
+            raise ctypes.WinError(ctypes.get_last_error())
+        return float(counters.PeakWorkingSetSize) / 2**20
+    else:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 1024

@@ -8,7 +8,6 @@ sharp from 1280x720 to 4K and on HiDPI screens.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -26,6 +25,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+from shengji_desktop.assets import RESOURCES_DIR
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit
 
 CARD_W = 100.0
@@ -474,9 +474,7 @@ def paint_icon(p: QPainter, size: float) -> None:
         p.restore()
 
 
-ICON_FILES = tuple(
-    Path(__file__).resolve().parent / "resources" / f"icon-{size}.png" for size in (64, 256)
-)
+ICON_FILES = tuple(RESOURCES_DIR / f"icon-{size}.png" for size in (64, 256))
 
 
 def make_icon() -> QIcon:

@@ -1,4 +1,4 @@
-"""Languages: English sources in tr(), Simplified Chinese from translations/zh_CN.qm, or both.
+"""Languages: English sources in tr(), Simplified Chinese from the compiled catalogue, or both.
 
 Every user-visible string goes through ``tr`` (context ""), so pyside6-lupdate finds it. The
 installed translator answers in Chinese, in English (the source), or in both: labels and game
@@ -8,11 +8,10 @@ game's terms are Chinese words that players know by their Chinese names.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 
-TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
+from shengji_desktop.assets import TRANSLATIONS_DIR as TRANSLATIONS_DIR
+
 LANGUAGES = ("both", "zh", "en")
 LANGUAGE_KEY = "ui/language"
 # In "both", labels up to this length show Chinese and English ("出牌 Play"), longer texts

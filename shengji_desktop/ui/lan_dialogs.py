@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,27 @@ def default_name() -> str:
         return getpass.getuser()[:32] or tr("Player")
     except (OSError, KeyError):
         return tr("Player")
+
+
+# Windows Defender Firewall asks the first time a program listens for connections; the host
+# dialog says so until a table has been hosted once (the installer can add the rule instead).
+FIREWALL_ASKS = sys.platform == "win32"
+FIREWALL_NOTE_KEY = "lan/firewall_note_seen"
+
+
+def firewall_note(settings: QSettings) -> QLabel | None:
+    if not FIREWALL_ASKS or settings.value(FIREWALL_NOTE_KEY, False, type=bool):
+        return None
+    label = QLabel(
+        tr(
+            "The first time you host a table, Windows Defender Firewall asks whether Shengji"
+            " Desktop may accept connections: allow it on private networks, or the other"
+            " players cannot join."
+        )
+    )
+    label.setObjectName("firewall-note")
+    label.setWordWrap(True)
+    return label
 
 
 def seat_kind_text(kind: str) -> str:
@@ -114,6 +136,9 @@ class HostDialog(QDialog):
         port_row.addWidget(self.advertise_box, 1)
         top.addRow(tr("Port"), port_row)
         layout.addLayout(top)
+        self.firewall_note = firewall_note(s)
+        if self.firewall_note is not None:
+            layout.addWidget(self.firewall_note)
 
         seats_box = QGroupBox(tr("Seats"))
         grid = QGridLayout(seats_box)
@@ -180,6 +205,8 @@ class HostDialog(QDialog):
         s.setValue("lan/table", self.table_edit.text().strip())
         s.setValue("lan/port", self.port_box.value())
         s.setValue("lan/seats", ",".join(self.seats()[1:]))
+        if self.firewall_note is not None:
+            s.setValue(FIREWALL_NOTE_KEY, True)
         s.sync()
 
 

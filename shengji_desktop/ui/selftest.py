@@ -2,8 +2,9 @@
 
 It opens the main window (offscreen unless ``QT_QPA_PLATFORM`` names another platform), with
 settings and the autosave in a temporary folder, and checks: the window paints; the Chinese
-catalogue loads (from the package's translations folder, under ``sys._MEIPASS`` in a frozen
-app) and translates in each language mode; the icon files load and the card art draws; and one
+catalogue loads (from the package's data folder, ``shengji_desktop/_data/translations``, under
+``sys._MEIPASS`` in a frozen app; from the repository's ``translations/`` in a checkout) and
+translates in each language mode; the icon files load and the card art draws; and one
 hand of each game is played by computer seats through the window, with instant animations,
 to its settlement.
 """
@@ -25,6 +26,8 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer, qVersion
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QApplication
+
+from shengji_desktop.assets import RESOURCES_DIR, TRANSLATIONS_DIR
 
 if TYPE_CHECKING:
     from shengji_desktop.selftest import Report
@@ -163,7 +166,7 @@ def check_translations() -> str:
 
     from . import i18n
 
-    folder = i18n.TRANSLATIONS_DIR.resolve()
+    folder = TRANSLATIONS_DIR.resolve()
     if is_frozen() and not in_app(folder):
         raise RuntimeError(f"translations looked for in {folder}, outside the app {app_root()}")
     seen = []
@@ -184,7 +187,6 @@ def check_translations() -> str:
 def check_card_art() -> str:
     from shengji_desktop.rules.cards import BIG_JOKER, Card, Rank, Suit
 
-    from . import i18n
     from .cards import BACK, render_card_image
 
     faces = {
@@ -206,7 +208,7 @@ def check_card_art() -> str:
         raise RuntimeError("two different cards drew the same picture")
     icons = []
     for size in (64, 256):
-        path = i18n.TRANSLATIONS_DIR.parent / "resources" / f"icon-{size}.png"
+        path = RESOURCES_DIR / f"icon-{size}.png"
         pixmap = QPixmap(str(path))
         if pixmap.isNull() or pixmap.width() != size:
             raise RuntimeError(f"{path} did not load as a {size} px picture")

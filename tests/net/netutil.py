@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -70,7 +69,7 @@ class Proc:
 
     def kill(self) -> None:
         if self.popen.poll() is None:
-            self.popen.send_signal(signal.SIGKILL)
+            self.popen.kill()  # SIGKILL; TerminateProcess on Windows
             self.popen.wait(10)
 
     def last_json(self) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from PySide6.QtCore import QTranslator
 from shengji_desktop.ui import i18n
 
 UI = Path(i18n.__file__).resolve().parent
-TS = UI / "translations" / "zh_CN.ts"
-QM = UI / "translations" / "zh_CN.qm"
+TS = UI.parents[1] / "translations" / "zh_CN.ts"  # the source, in the repository
+QM = i18n.TRANSLATIONS_DIR / "zh_CN.qm"  # the compiled catalogue, where the program reads it
 
 
 def source_strings() -> set[str]:

@@ -700,6 +700,10 @@ Esc：取消选择
         <translation>叫分</translation>
     </message>
     <message>
+        <source>The first time you host a table, Windows Defender Firewall asks whether Shengji Desktop may accept connections: allow it on private networks, or the other players cannot join.</source>
+        <translation>第一次开设牌桌时，Windows Defender 防火墙会询问是否允许升级接受连接：请在专用网络上允许，否则其他玩家无法加入。</translation>
+    </message>
+    <message>
         <source>Open (a person)</source>
         <translation>空位（等人加入）</translation>
     </message>
