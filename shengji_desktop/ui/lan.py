@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from shengji_desktop.ai import make_player
 from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.table import Player
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
@@ -334,6 +335,10 @@ class RemoteLink(QObject):
 
     def next_hand(self) -> bool:
         """The host starts the next hand by itself."""
+        return False
+
+    def set_autoplay(self, player: Player | None) -> bool:
+        """托管 at a LAN table: the session's computer plays through ``submit``."""
         return False
 
     def caught_up(self, shown: int) -> None:
