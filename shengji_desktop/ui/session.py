@@ -122,6 +122,7 @@ class Session(QObject):
         self.autoplay: Player | None = None  # 托管: the computer playing the seat
         self._autoplay_by_link = False
         self._autoplay_busy = False
+        self.autoplay_level = ""
         self._holds = 0
         self._received = 0  # updates delivered; the table may wait until they are shown
         self._in_flight = False
@@ -389,6 +390,7 @@ class Session(QObject):
 
             player = make_player(level, f"autoplay/{self.human.name}/{level}")
         self.autoplay = player
+        self.autoplay_level = level if on else ""
         # The link's table lets the computer play the seat (a local Table's set_player); a
         # link that cannot gets the computer's actions from here, as the seat's own.
         self._autoplay_by_link = bool(self.link.set_autoplay(player))
