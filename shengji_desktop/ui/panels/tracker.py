@@ -182,7 +182,7 @@ class TrackerPanel(QFrame):
             name, mine, out = self.class_rows[cls.suit_class]
             name.setText(f"{escape(class_label(cls.suit_class))} {cls.out}")
             out.setText(out_html(cls, t.decks))
-            mine.setText(escape(tr("Yours: ")) + mine_html(cls, t.decks))
+            mine.setText(escape(tr("Yours:")) + " " + mine_html(cls, t.decks))
         self.points.setText(self._points_text(t, view))
         lines = [
             f"<b>{escape(seat_name(s, view.seat))}</b>: {escape(seat_facts(t, s))}"
