@@ -161,7 +161,7 @@ class LocalTable:
     def caught_up(self, shown: int) -> None:
         self._call(self.pacing.show_upto, shown)
 
-    def set_autoplay(self, player: Player | None) -> bool:
+    def set_autoplay(self, player: Player | None, level: str = "") -> bool:
         """托管: ``player`` plays the window's seat at the table (``Table.set_player``) from its
         next decision on; None gives the seat back to the person, a decision the computer is
         still thinking about included (the table drops it)."""

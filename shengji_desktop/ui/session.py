@@ -79,9 +79,10 @@ class Link(Protocol):
 
     def flush_save(self) -> None: ...
 
-    def set_autoplay(self, player: Player | None) -> bool:
-        """托管: ``player`` plays the seat from its next decision on, until None; False when
-        this table cannot (then the session's computer plays through ``submit``)."""
+    def set_autoplay(self, player: Player | None, level: str) -> bool:
+        """托管: ``player`` (of ``level``) plays the seat from its next decision on, until
+        None; False when this table cannot (then the session's computer plays through
+        ``submit``)."""
 
 
 class Session(QObject):
@@ -212,7 +213,7 @@ class Session(QObject):
 
     def caption(self, seat: Seat) -> str:
         caption = self.link.caption(seat)
-        if self.autoplay is not None and seat == self.human:
+        if self.autoplay is not None and seat == self.human and autoplay_marker() not in caption:
             return f"{caption} ({autoplay_marker()})" if caption else autoplay_marker()
         return caption
 
@@ -393,7 +394,7 @@ class Session(QObject):
         self.autoplay_level = level if on else ""
         # The link's table lets the computer play the seat (a local Table's set_player); a
         # link that cannot gets the computer's actions from here, as the seat's own.
-        self._autoplay_by_link = bool(self.link.set_autoplay(player))
+        self._autoplay_by_link = bool(self.link.set_autoplay(player, level))
         self._settle()
         self.prompt_changed.emit()
         self.autoplay_changed.emit(on)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from ui_driver import WAIT_MS, human_turn, session_of, wait_turn
+from ui_driver import WAIT_MS, human_turn, wait_turn
 
 from shengji_desktop.ai.tracker import track
 from shengji_desktop.engine.actions import Act, Action
@@ -19,10 +19,11 @@ from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.aids import AUTOPLAY_LEVEL_KEY, TRACKER_KEY
 from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.lan import RemoteLink
 from shengji_desktop.ui.lan_dialogs import HostedTable
 from shengji_desktop.ui.local import LocalTable
 from shengji_desktop.ui.panels.tracker import TrackerPanel
-from shengji_desktop.ui.session import HUMAN, Session
+from shengji_desktop.ui.session import HUMAN, Session, autoplay_marker
 
 pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]
@@ -65,9 +66,9 @@ def test_the_tracker_panel_shows_the_seats_own_count_and_is_remembered(
     s = start_local(window, game)
     rng = random.Random(3)
     while not (window.last_view is not None and window.last_view.tricks):
-        if wait_turn(window, qtbot, lambda: bool(window.last_view and window.last_view.tricks)):
-            if s.waiting == HUMAN:
-                human_turn(window, qtbot, rng)
+        shown = wait_turn(window, qtbot, lambda: bool(window.last_view and window.last_view.tricks))
+        if shown == HUMAN and s.waiting == HUMAN:
+            human_turn(window, qtbot, rng)
     panel = aids.panel
     assert isinstance(panel, TrackerPanel)
     qtbot.waitUntil(lambda: panel.tracker == track(window.last_view), timeout=WAIT_MS)
@@ -152,23 +153,69 @@ def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     assert mine[-1] == action  # the person's own decision
 
 
-def test_autoplay_at_a_lan_seat_plays_through_the_seats_own_actions(window, qtbot) -> None:
-    QSettings().setValue(AUTOPLAY_LEVEL_KEY, "easy")
+def make_window(qtbot, tmp_path, name: str) -> MainWindow:
+    w = MainWindow(save_path=tmp_path / f"{name}.json", check_save=False)
+    qtbot.addWidget(w)
+    w.animator.set_speed("instant")
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker(
+    window, qtbot, tmp_path
+) -> None:
+    """A host's window at S, a guest's at E: the guest switches 托管 on; the host is told (its
+    lobby says so, and its computer plays E), both windows mark E's plate; off again, E's
+    next decision is the guest's."""
     window.animator.set_speed("instant")
-    settings = HostSettings(deal_pace=0, settle_pause=600, table_name="autoplay")
+    settings = HostSettings(deal_pace=0, settle_pause=0.3, table_name="托管")
     table = HostedTable(
-        Game.SD, Options(), ["open", "easy", "easy", "easy"], "Host", settings, bind="127.0.0.1"
+        Game.SD, Options(), ["open", "open", "easy", "easy"], "Host", settings, bind="127.0.0.1"
     )
-    lan = window.lan.host_table(table, advertise=None)
-    qtbot.waitUntil(lambda: lan.link.lobby is not None, timeout=WAIT_MS)
-    qtbot.mouseClick(window.lan.lobby_dialog.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: lan.view is not None and lan.human is not None, timeout=WAIT_MS)
-    window.aids.autoplay_action.setChecked(True)
-    assert lan.autoplay is not None
-    qtbot.waitUntil(
-        lambda: lan.view.phase is Phase.PLAY and lan.view.counts[Seat.S] < 10, timeout=4 * WAIT_MS
-    )
-    assert lan.waiting != HUMAN
-    window.aids.autoplay_action.setChecked(False)
-    assert wait_turn(window, qtbot) in (HUMAN, "next_hand")
-    assert session_of(window) is lan
+    c = window.lan.host_table(table, advertise=None)
+    hl = c.link
+    assert isinstance(hl, RemoteLink)
+    qtbot.waitUntil(lambda: hl.lobby is not None, timeout=WAIT_MS)
+    guest = make_window(qtbot, tmp_path, "guest")
+    try:
+        g = guest.lan.join_table("127.0.0.1", window.lan.runner.port, "Guest")
+        gl = g.link
+        assert isinstance(gl, RemoteLink)
+        qtbot.waitUntil(lambda: gl.seat is Seat.E and gl.lobby is not None, timeout=WAIT_MS)
+        qtbot.mouseClick(guest.lan.lobby_dialog.ready_box, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(
+            lambda: any(s.seat == "E" and s.ready for s in hl.lobby.seats), timeout=WAIT_MS
+        )
+        qtbot.mouseClick(window.lan.lobby_dialog.start_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: g.view is not None and c.view is not None, timeout=WAIT_MS)
+
+        guest.aids.autoplay_action.setChecked(True)
+        assert g.autoplay is not None
+        qtbot.waitUntil(lambda: hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)  # host told
+        marker = autoplay_marker()
+        assert marker in window.seat_names()[Seat.E][1]  # the other player sees it
+        qtbot.waitUntil(lambda: marker in window.scene.plates[Seat.E].subtitle, timeout=WAIT_MS)
+        assert marker in guest.seat_names()[Seat.E][1]
+        offered: list[str] = []
+        g.prompt_changed.connect(lambda: offered.append(g.waiting))
+        rng = random.Random(4)
+        while not (g.view.phase is Phase.PLAY and len(g.view.tricks) >= 2):
+            if wait_turn(window, qtbot, lambda: len(g.view.tricks) >= 2) == HUMAN:
+                human_turn(window, qtbot, rng)
+            elif c.waiting in ("next_hand", "over"):
+                break
+        assert g.view.tricks and HUMAN not in offered  # the host's computer played E
+
+        guest.aids.autoplay_action.setChecked(False)
+        qtbot.waitUntil(lambda: not hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)
+        for _ in range(20):
+            if wait_turn(guest, qtbot, lambda: c.waiting == HUMAN) == HUMAN:
+                break
+            if c.waiting == HUMAN:
+                human_turn(window, qtbot, rng)
+        assert g.waiting == HUMAN and g.human_legal  # the guest decides again
+        assert marker not in window.seat_names()[Seat.E][1]
+        human_turn(guest, qtbot, rng)
+    finally:
+        guest.stop_session()

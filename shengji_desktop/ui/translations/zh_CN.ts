@@ -1780,10 +1780,6 @@ Esc：取消选择
         <translation>未连接到桌主：{status}</translation>
     </message>
     <message>
-        <source>computer for now</source>
-        <translation>暂由电脑代打</translation>
-    </message>
-    <message>
         <source>Card &amp;tracker</source>
         <translation>记牌器(&amp;T)</translation>
     </message>
