@@ -154,6 +154,13 @@ class TableAids:
             self.panel.clear()
 
     def view_shown(self, view: SeatView) -> None:
+        from shengji_desktop.engine.phase import Phase
+
+        w = self.w
+        s = w.session
+        settled = view.phase in (Phase.SETTLED, Phase.OVER)
+        if s is not None and s.autoplay is not None and w.overlay.isVisible() and not settled:
+            w.overlay.hide()  # under 托管 the next hand came without the button
         if self.panel is not None and self.dock is not None and self.dock.isVisible():
             self.panel.update_view(view)
         if self.button is not None and not self.button.isVisible():

@@ -339,7 +339,8 @@ class RemoteLink(QObject):
 
     def set_autoplay(self, player: Player | None, level: str = "normal") -> bool:
         """托管 at a LAN table: the host is told and its computer plays the seat (every seat's
-        plate shows it); when not connected, the session's computer plays through ``submit``."""
+        plate shows it). False when not connected (switching off still counts: a seat that
+        comes back is the person's)."""
         if not self.connected:
             return False
         self.threaded.set_autoplay(player is not None, level)

@@ -81,8 +81,7 @@ class Link(Protocol):
 
     def set_autoplay(self, player: Player | None, level: str) -> bool:
         """托管: ``player`` (of ``level``) plays the seat from its next decision on, until
-        None; False when this table cannot (then the session's computer plays through
-        ``submit``)."""
+        None; False when this table cannot now."""
 
 
 class Session(QObject):
@@ -121,8 +120,6 @@ class Session(QObject):
         self.finished = False
         self._hint_player = hint_player
         self.autoplay: Player | None = None  # 托管: the computer playing the seat
-        self._autoplay_by_link = False
-        self._autoplay_busy = False
         self.autoplay_level = ""
         self._holds = 0
         self._received = 0  # updates delivered; the table may wait until they are shown
@@ -258,7 +255,6 @@ class Session(QObject):
             legal = view.legal if self.human is not None and self.autoplay is None else ()
             self.waiting, self.human_legal = (HUMAN if legal else NOTHING), legal
         if (self.waiting, self.human_legal) == was:
-            self._autoplay_turn()
             return
         self.prompt_changed.emit()
         if self.waiting == NEXT_HAND and view.hand_number != self._shown_settled:
@@ -266,7 +262,6 @@ class Session(QObject):
             self.hand_over.emit(view)
         elif self.waiting == OVER:
             self.match_over.emit(view)
-        self._autoplay_turn()
 
     def _on_refused(self, why: object) -> None:
         self._in_flight = False
@@ -380,7 +375,8 @@ class Session(QObject):
 
     def set_autoplay(self, on: bool, level: str = "normal") -> bool:
         """托管 on (a computer of ``level`` plays the seat in every phase) or off (the person
-        decides again from the seat's next decision). False: no seat to play here."""
+        decides again from the seat's next decision). False: no seat to play here, or its
+        table cannot now (a LAN seat that is not connected)."""
         if self.human is None or self.finished:
             return False
         if on == (self.autoplay is not None):
@@ -390,44 +386,16 @@ class Session(QObject):
             from shengji_desktop.ai import make_player
 
             player = make_player(level, f"autoplay/{self.human.name}/{level}")
+        # The table lets the computer play the seat (a local Table's set_player; the LAN
+        # host's, once told); the session only stops offering the seat's moves.
+        if not self.link.set_autoplay(player, level) and on:
+            return False
         self.autoplay = player
         self.autoplay_level = level if on else ""
-        # The link's table lets the computer play the seat (a local Table's set_player); a
-        # link that cannot gets the computer's actions from here, as the seat's own.
-        self._autoplay_by_link = bool(self.link.set_autoplay(player, level))
         self._settle()
         self.prompt_changed.emit()
         self.autoplay_changed.emit(on)
         return True
-
-    def _autoplay_turn(self) -> None:
-        """托管 played from the session: the computer's decision for the newest view, sent as
-        the seat's own action (a table that lets the computer play the seat needs none)."""
-        view = self.view
-        if self.autoplay is None or self._autoplay_by_link or self._autoplay_busy:
-            return
-        if view is None or self._holds or self._in_flight or not view.legal:
-            return
-        if view.phase in (Phase.SETTLED, Phase.OVER) or self.finished:
-            return
-        player = self.autoplay
-        task = Task(lambda: player.decide(view))
-        self._tasks.add(task)
-        self._autoplay_busy = True
-
-        def finish(result: Any) -> None:
-            self._tasks.discard(task)
-            self._autoplay_busy = False
-            if self.autoplay is not player or self.finished:
-                return
-            if self.view is view and not self._in_flight and isinstance(result, Action):
-                self._in_flight = True
-                self.link.submit(result)
-            else:
-                self._autoplay_turn()  # the table moved on while it thought
-
-        task.signals.done.connect(finish)
-        self._pool.start(task)
 
     # ------------------------------------------------------------------ hint
 

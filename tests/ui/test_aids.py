@@ -131,6 +131,10 @@ def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     assert "(" in window.seat_names()[Seat.S][1]  # the plate says 托管
     # The whole first hand and into the second: the settlement goes on by itself.
     qtbot.waitUntil(lambda: s.view is not None and s.view.hand_number >= 2, timeout=4 * WAIT_MS)
+    qtbot.waitUntil(  # the settlement went away by itself
+        lambda: window.last_view.hand_number >= 2 and not window.overlay.isVisible(),
+        timeout=WAIT_MS,
+    )
     kinds = {a.kind for a in mine}
     assert Act.PLAY in kinds
     if game is Game.SD:
