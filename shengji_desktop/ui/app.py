@@ -216,7 +216,8 @@ class MainWindow(QMainWindow):
             tr(
                 "Left/Right: move between your cards\nUp/Down: change row\n"
                 "Space: select the card\nEnter: play (or the main button)\nH: hint\n"
-                "Esc: clear the selection\nDouble click a card: select it and play"
+                "Esc: clear the selection\nDouble click a card: select it and play\n"
+                "T: card tracker\nCtrl+T: auto-play (托管)"
             ),
         )
 

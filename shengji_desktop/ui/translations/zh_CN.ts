@@ -234,14 +234,18 @@ Space: select the card
 Enter: play (or the main button)
 H: hint
 Esc: clear the selection
-Double click a card: select it and play</source>
+Double click a card: select it and play
+T: card tracker
+Ctrl+T: auto-play (托管)</source>
         <translation>左/右：在手牌间移动
 上/下：换行
 空格：选中该牌
 回车：出牌（或主按钮）
 H：提示
 Esc：取消选择
-双击一张牌：选中并出牌</translation>
+双击一张牌：选中并出牌
+T：记牌器
+Ctrl+T：托管</translation>
     </message>
     <message>
         <source>Kitty</source>
