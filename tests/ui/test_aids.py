@@ -12,7 +12,10 @@ from ui_driver import WAIT_MS, human_turn, wait_turn
 from shengji_desktop.ai.tracker import track
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.players import RandomPlayer
+from shengji_desktop.engine.table import Table
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
@@ -155,6 +158,24 @@ def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     action = human_turn(window, qtbot, random.Random(2))
     qtbot.waitUntil(lambda: len(mine) > before, timeout=WAIT_MS)
     assert mine[-1] == action  # the person's own decision
+
+
+def test_autoplay_pays_the_dl_tribute_of_the_seat(window, qtbot) -> None:
+    """DL hand 2 of this seed opens with S paying tribute (DL-TRIB-1): under 托管 the
+    settlement goes on by itself and the computer pays it."""
+    match = Match(Game.DL, Options(), 5)
+    players = {s: RandomPlayer(random.Random(f"5{s}")) for s in Seat}
+    Table(match, players, hands=1).play()
+    assert match.phase is Phase.SETTLED
+    window.set_speed("instant")
+    s = window.games.start_match(match, RANDOMS, [])
+    link = s.link
+    assert isinstance(link, LocalTable)
+    mine = SeatActions(link, Seat.S)
+    window.aids.autoplay_action.setChecked(True)
+    assert s.autoplay is not None
+    qtbot.waitUntil(lambda: any(a.kind is Act.TRIBUTE for a in mine), timeout=4 * WAIT_MS)
+    assert s.view.hand_number == 2 and not s.human_legal
 
 
 def make_window(qtbot, tmp_path, name: str) -> MainWindow:
