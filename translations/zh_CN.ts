@@ -234,14 +234,18 @@ Space: select the card
 Enter: play (or the main button)
 H: hint
 Esc: clear the selection
-Double click a card: select it and play</source>
+Double click a card: select it and play
+T: card tracker
+Ctrl+T: auto-play (托管)</source>
         <translation>左/右：在手牌间移动
 上/下：换行
 空格：选中该牌
 回车：出牌（或主按钮）
 H：提示
 Esc：取消选择
-双击一张牌：选中并出牌</translation>
+双击一张牌：选中并出牌
+T：记牌器
+Ctrl+T：托管</translation>
     </message>
     <message>
         <source>Kitty</source>
@@ -562,6 +566,10 @@ Esc：取消选择
     <message>
         <source>It is not your turn.</source>
         <translation>还没轮到你。</translation>
+    </message>
+    <message>
+        <source>Auto-play is on: switch it off to play yourself.</source>
+        <translation>托管中：取消托管才能自己出牌。</translation>
     </message>
     <message>
         <source>It is not your turn to play.</source>
@@ -1784,8 +1792,116 @@ Esc：取消选择
         <translation>未连接到桌主：{status}</translation>
     </message>
     <message>
-        <source>computer for now</source>
-        <translation>暂由电脑代打</translation>
+        <source>Card &amp;tracker</source>
+        <translation>记牌器(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-play (托管)</source>
+        <translation>托管(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Card tracker</source>
+        <translation>记牌器</translation>
+    </message>
+    <message>
+        <source>Auto-play</source>
+        <translation>托管</translation>
+    </message>
+    <message>
+        <source>A computer plays your seat until you switch it off</source>
+        <translation>电脑替你出牌，直到你取消托管</translation>
+    </message>
+    <message>
+        <source>Auto-play strength</source>
+        <translation>托管水平</translation>
+    </message>
+    <message>
+        <source>Auto-play needs a seat of yours at a table.</source>
+        <translation>托管需要你在牌桌上有座位。</translation>
+    </message>
+    <message>
+        <source>Auto-play on: the computer plays your seat.</source>
+        <translation>已托管：电脑替你出牌。</translation>
+    </message>
+    <message>
+        <source>Auto-play off.</source>
+        <translation>已取消托管。</translation>
+    </message>
+    <message>
+        <source>Trumps</source>
+        <translation>主牌</translation>
+    </message>
+    <message>
+        <source>BJ</source>
+        <translation>大王</translation>
+    </message>
+    <message>
+        <source>SJ</source>
+        <translation>小王</translation>
+    </message>
+    <message>
+        <source>void: {classes}</source>
+        <translation>绝门：{classes}</translation>
+    </message>
+    <message>
+        <source>no pair: {classes}</source>
+        <translation>无对子：{classes}</translation>
+    </message>
+    <message>
+        <source>no triple: {classes}</source>
+        <translation>无滚子：{classes}</translation>
+    </message>
+    <message>
+        <source>Declarer</source>
+        <translation>庄家</translation>
+    </message>
+    <message>
+        <source>Your side</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>Kitty shown</source>
+        <translation>亮出的底牌</translation>
+    </message>
+    <message>
+        <source>Kitty picked up</source>
+        <translation>拿到的底牌</translation>
+    </message>
+    <message>
+        <source>Kitty now</source>
+        <translation>现在的底牌</translation>
+    </message>
+    <message>
+        <source>Counted from what your seat has seen.</source>
+        <translation>只按你这一方看到的牌计算。</translation>
+    </message>
+    <message>
+        <source>Cards out</source>
+        <translation>外面的牌</translation>
+    </message>
+    <message>
+        <source>Shown by play</source>
+        <translation>出牌中看出</translation>
+    </message>
+    <message>
+        <source>Yours:</source>
+        <translation>你的：</translation>
+    </message>
+    <message>
+        <source>not seen</source>
+        <translation>未看到</translation>
+    </message>
+    <message>
+        <source>Out: {out} (not played: {left} of {total})</source>
+        <translation>外面：{out}（未出：{left}/{total}）</translation>
+    </message>
+    <message>
+        <source>5s out: {fives} · 10s: {tens} · Ks: {kings}</source>
+        <translation>外面的 5：{fives} · 10：{tens} · K：{kings}</translation>
+    </message>
+    <message>
+        <source>Captured: {sides}</source>
+        <translation>已得分：{sides}</translation>
     </message>
 </context>
 <context>

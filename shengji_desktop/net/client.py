@@ -114,6 +114,10 @@ class TableClient:
     def request_sync(self) -> None:
         self._send(p.Sync())
 
+    def set_autoplay(self, on: bool, level: str = "normal") -> bool:
+        """托管 at the host (see ``protocol.Autoplay``); False when not connected."""
+        return self._send(p.Autoplay(on=on, level=level))  # type: ignore[arg-type]
+
     def stop(self) -> None:
         """Leave the table and end ``run()`` (the seat stays reserved for the token)."""
         self._stop = True
@@ -253,6 +257,9 @@ class ThreadedClient:
 
     def request_sync(self) -> None:
         self._loop.call_soon_threadsafe(self.client.request_sync)
+
+    def set_autoplay(self, on: bool, level: str = "normal") -> None:
+        self._loop.call_soon_threadsafe(self.client.set_autoplay, on, level)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the client to end by itself (bye, refusal, given up); True if it has."""

@@ -223,6 +223,8 @@ class TableHost:
             conn.close()
         elif isinstance(msg, p.Act):
             self.referee.act(conn, state, msg)
+        elif isinstance(msg, p.Autoplay):
+            self.referee.autoplay(state, msg.on, msg.level)
 
     def _hello(self, conn: Connection, msg: p.Hello) -> None:
         state = self._seats.hello(conn, msg)

@@ -27,6 +27,7 @@ class SeatState:
     conn: Connection | None = None
     dropped_at: float | None = None  # time.monotonic() when its human left mid-match
     standin: Player | None = None  # the computer playing for its dropped human
+    autoplay: Player | None = None  # 托管: the computer its human asked to play for them
     computer: Player | None = None  # the computer playing a computer seat
 
     @property
@@ -45,6 +46,7 @@ class SeatState:
             ready=self.ready,
             connected=self.conn is not None,
             standin=self.standin is not None,
+            autoplay=self.autoplay is not None,
         )
 
 

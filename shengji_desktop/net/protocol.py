@@ -137,7 +137,15 @@ class Leave(_ClientMsg, tag="leave", frozen=True):
     """Leave on purpose (the seat stays reserved for the token, like a drop)."""
 
 
-ClientMessage = Hello | Ready | Act | Sync | Ping | Leave
+class Autoplay(_ClientMsg, tag="autoplay", frozen=True):
+    """托管: a computer of ``level`` plays the sender's seat at the host from its next decision
+    on (``on``), or the person plays again; every seat's lobby shows it."""
+
+    on: bool
+    level: Literal["easy", "normal", "hard"] = "normal"
+
+
+ClientMessage = Hello | Ready | Act | Sync | Ping | Leave | Autoplay
 CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "hello": Hello,
     "ready": Ready,
@@ -145,6 +153,7 @@ CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "sync": Sync,
     "ping": Ping,
     "leave": Leave,
+    "autoplay": Autoplay,
 }
 
 
@@ -171,6 +180,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     ready: bool
     connected: bool  # a human is connected (always False for computer seats)
     standin: bool  # a computer plays for a dropped human
+    autoplay: bool = False  # 托管: a computer plays for the connected human, who asked
 
 
 class Lobby(_HostMsg, tag="lobby", frozen=True):

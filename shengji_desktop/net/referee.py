@@ -317,9 +317,10 @@ class Referee:
             self._send_update(state.conn, state.seat, (), view, resync=True)
 
     def seat_back(self, state: SeatState) -> None:
-        """A person has (re)taken their seat during the match: the stand-in leaves."""
-        if state.standin is not None:
-            state.standin = None
+        """A person has (re)taken their seat during the match: the stand-in leaves, and so
+        does 托管 (a client that still wants it asks again)."""
+        if state.standin is not None or state.autoplay is not None:
+            state.standin = state.autoplay = None
             self.table.set_player(state.seat, None)
             self.log(f"{state.seat.name} {state.name} is back; the stand-in leaves")
         self.resync(state)
@@ -327,6 +328,21 @@ class Referee:
     def seat_left(self, state: SeatState) -> None:
         """A person dropped during the match: the table looks again when a stand-in is due."""
         self.table.wake()
+
+    def autoplay(self, state: SeatState, on: bool, level: str) -> None:
+        """托管 asked by the seat's person: a computer plays the seat from its next decision
+        on, or the person again (one the computer is still thinking about included)."""
+        if not state.human or on == (state.autoplay is not None):
+            return
+        state.autoplay = None
+        if on:
+            try:
+                state.autoplay = self.player(level, state.seat, "autoplay")
+            except ValueError:  # a level this host's factory lacks: its stand-ins' level
+                state.autoplay = self.player(self.settings.standin_kind, state.seat, "autoplay")
+        self.table.set_player(state.seat, state.autoplay or state.standin)
+        self.log(f"{state.seat.name} {state.name}: 托管 {'on' if on else 'off'}")
+        self.on_seats()
 
     # ------------------------------------------------------------------ stand-ins
 

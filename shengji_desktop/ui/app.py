@@ -101,6 +101,9 @@ class MainWindow(QMainWindow):
         self._last_view: SeatView | None = None
         self._hint: Action | None = None
         self._built = False
+        from .aids import TableAids
+
+        self.aids = TableAids(self)
         self._build_menus()
         self.statusBar().showMessage(tr("Welcome"))
         self._painted = False
@@ -168,6 +171,7 @@ class MainWindow(QMainWindow):
         self.view.hint_requested.connect(self.hint)
         self.scene.selection_changed.connect(self.refresh_actions)
         self.scene.play_requested.connect(self.primary_action)
+        self.aids.build()
         self.show_start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -212,7 +216,8 @@ class MainWindow(QMainWindow):
             tr(
                 "Left/Right: move between your cards\nUp/Down: change row\n"
                 "Space: select the card\nEnter: play (or the main button)\nH: hint\n"
-                "Esc: clear the selection\nDouble click a card: select it and play"
+                "Esc: clear the selection\nDouble click a card: select it and play\n"
+                "T: card tracker\nCtrl+T: auto-play (托管)"
             ),
         )
 
@@ -324,6 +329,7 @@ class MainWindow(QMainWindow):
         session.failed.connect(self.show_failure)
         session.events_applied.connect(self._first_view)
         self.bar.show()
+        self.aids.attached()
         return session
 
     def _first_view(self, events: Sequence[Event], view: SeatView) -> None:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from shengji_desktop.ai import make_player
 from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.table import Player
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
@@ -30,7 +31,7 @@ from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
 
 from .i18n import tr
-from .session import Session
+from .session import Session, autoplay_marker
 from .texts import kind_name, reason_text
 
 SEAT_KINDS = ("open", "easy", "normal", "hard")
@@ -336,6 +337,15 @@ class RemoteLink(QObject):
         """The host starts the next hand by itself."""
         return False
 
+    def set_autoplay(self, player: Player | None, level: str = "normal") -> bool:
+        """托管 at a LAN table: the host is told and its computer plays the seat (every seat's
+        plate shows it). False when not connected (switching off still counts: a seat that
+        comes back is the person's)."""
+        if not self.connected:
+            return False
+        self.threaded.set_autoplay(player is not None, level)
+        return True
+
     def caught_up(self, shown: int) -> None:
         """The host does not wait for this window's animations."""
 
@@ -366,9 +376,8 @@ class RemoteLink(QObject):
             return ""
         if info.kind != "open":
             return kind_name(info.kind)
-        if info.standin:
-            standin = tr("computer for now")
-            return f"{info.name} ({standin})"
+        if info.standin or info.autoplay:
+            return f"{info.name} ({autoplay_marker()})"
         if not info.connected:
             away = tr("away")
             return f"{info.name} ({away})" if info.name else tr("open")
@@ -397,6 +406,9 @@ class RemoteLink(QObject):
         self.token = welcome.token
         if self.remember:
             save_token(self.address, self.port, welcome.token)
+        s = self.session
+        if s is not None and s.autoplay is not None:  # back after a blip: 托管 goes on
+            self.threaded.set_autoplay(True, s.autoplay_level)
 
     def _on_lobby(self, lobby: p.Lobby) -> None:
         self.lobby = lobby

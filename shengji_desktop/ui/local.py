@@ -69,13 +69,16 @@ class GuiPacing(Pacing):
             await asyncio.sleep(self.auto_next)
             return
         # The player may have asked for the next hand already (the click can come before the
-        # table gets here): the request is consumed here, not cleared on the way in.
-        while not self.next_hand.is_set() and not table.stopped:
+        # table gets here): the request is consumed here, not cleared on the way in. Under
+        # 托管 the next hand comes by itself, as when only computers play.
+        while not self.next_hand.is_set() and not table.stopped and not self.local.autoplay:
             self.changed.clear()
             waits = [asyncio.ensure_future(e.wait()) for e in (self.next_hand, self.changed)]
             _, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
+        if self.local.autoplay and not self.next_hand.is_set():
+            await asyncio.sleep(self.auto_next)
         self.next_hand.clear()
 
     async def think(self, decision: Decision) -> Action | None:
@@ -121,6 +124,7 @@ class LocalTable:
             on_fault=self._fault,
         )
         self.session: Session | None = None
+        self.autoplay = False  # 托管: a computer plays the window's seat (on the table's thread)
         self._ui = {"seats": list(self.kinds), **(ui_state or {})}
         self.save_path = save_path
         self.journal = (
@@ -162,6 +166,15 @@ class LocalTable:
 
     def caught_up(self, shown: int) -> None:
         self._call(self.pacing.show_upto, shown)
+
+    def set_autoplay(self, player: Player | None, level: str = "") -> bool:
+        """托管: ``player`` plays the window's seat at the table (``Table.set_player``) from its
+        next decision on; None gives the seat back to the person, a decision the computer is
+        still thinking about included (the table drops it)."""
+        if self.seat is None:
+            return False
+        self._call(self._set_autoplay, player)
+        return True
 
     def caption(self, seat: Seat) -> str:
         return kind_name(self.kind_of(seat))
@@ -220,6 +233,12 @@ class LocalTable:
         self.pacing.next_hand.set()
         if self._done is not None:
             self._done.set()
+
+    def _set_autoplay(self, player: Player | None) -> None:
+        assert self.seat is not None
+        self.autoplay = player is not None
+        self.table.set_player(self.seat, player)
+        self.pacing.changed.set()
 
     def _deliver(self, events: Sequence[Event], view: SeatView) -> None:
         self.pacing.sent += 1

@@ -40,6 +40,8 @@ def build_menus(w: MainWindow) -> None:
     w.join_action.triggered.connect(lambda: w.built_then(w.lan.ask_join))
     game_menu.addAction(w.join_action)
     game_menu.addSeparator()
+    w.aids.add_to_game_menu(game_menu)  # 记牌器, 托管 (ui/aids.py)
+    game_menu.addSeparator()
     w.quit_action = QAction(tr("&Quit"), w)
     w.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)
     w.quit_action.triggered.connect(w.close)
@@ -68,6 +70,7 @@ def build_menus(w: MainWindow) -> None:
         sgroup.addAction(act)
         speed_menu.addAction(act)
         w.speed_actions[key] = act
+    w.aids.add_to_settings_menu(settings_menu)
 
     help_menu = bar.addMenu(tr("&Help"))
     keys = QAction(tr("&Keyboard"), w)

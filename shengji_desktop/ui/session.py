@@ -45,6 +45,11 @@ class SelectionCheck:
     action: Action | None = None
 
 
+def autoplay_marker() -> str:
+    """The marker on a seat a computer plays for its person (托管, or a LAN stand-in)."""
+    return tr("Auto-play")
+
+
 class Link(Protocol):
     """A session's table: where its seat's actions go and its updates come from."""
 
@@ -74,6 +79,10 @@ class Link(Protocol):
 
     def flush_save(self) -> None: ...
 
+    def set_autoplay(self, player: Player | None, level: str) -> bool:
+        """托管: ``player`` (of ``level``) plays the seat from its next decision on, until
+        None; False when this table cannot now."""
+
 
 class Session(QObject):
     """One seat's game for the window. The buttons call ``act``, ``play_cards``,
@@ -85,6 +94,7 @@ class Session(QObject):
     prompt_changed = Signal()
     message = Signal(str)
     hint_ready = Signal(object)
+    autoplay_changed = Signal(bool)
     hand_over = Signal(object)  # SeatView of the settled hand
     match_over = Signal(object)  # SeatView of the match's end
     saved = Signal()
@@ -109,6 +119,8 @@ class Session(QObject):
         self.human_legal: tuple[Move, ...] = ()
         self.finished = False
         self._hint_player = hint_player
+        self.autoplay: Player | None = None  # 托管: the computer playing the seat
+        self.autoplay_level = ""
         self._holds = 0
         self._received = 0  # updates delivered; the table may wait until they are shown
         self._in_flight = False
@@ -197,7 +209,10 @@ class Session(QObject):
         return [turn] if turn is not None else []
 
     def caption(self, seat: Seat) -> str:
-        return self.link.caption(seat)
+        caption = self.link.caption(seat)
+        if self.autoplay is not None and seat == self.human and autoplay_marker() not in caption:
+            return f"{caption} ({autoplay_marker()})" if caption else autoplay_marker()
+        return caption
 
     def kind_of(self, seat: Seat) -> str:
         return self.link.kind_of(seat)
@@ -212,8 +227,9 @@ class Session(QObject):
         self._in_flight = False
         if view.phase is Phase.DEAL:
             # declarations stay live while the cards come
-            if view.legal != self.human_legal:
-                self.human_legal = view.legal
+            legal = view.legal if self.autoplay is None else ()
+            if legal != self.human_legal:
+                self.human_legal = legal
                 self.prompt_changed.emit()
         elif self.waiting:
             self.waiting, self.human_legal = NOTHING, ()
@@ -236,7 +252,7 @@ class Session(QObject):
         elif view.phase is Phase.DEAL:
             self.waiting = NOTHING
         else:
-            legal = view.legal if self.human is not None else ()
+            legal = view.legal if self.human is not None and self.autoplay is None else ()
             self.waiting, self.human_legal = (HUMAN if legal else NOTHING), legal
         if (self.waiting, self.human_legal) == was:
             return
@@ -258,6 +274,9 @@ class Session(QObject):
     def act(self, action: Action) -> bool:
         """Send the seat's action; the answer comes back as an update or a refusal."""
         if self.human is None or action.seat != self.human:
+            return False
+        if self.autoplay is not None:
+            self.message.emit(tr("Auto-play is on: switch it off to play yourself."))
             return False
         if self.phase is not Phase.DEAL and self.waiting != HUMAN:
             self.message.emit(tr("Please wait a moment."))
@@ -351,6 +370,32 @@ class Session(QObject):
             self.message.emit(reason_text(exc))
             return False
         return self.act(choice.action(chosen))
+
+    # ------------------------------------------------------------------ 托管
+
+    def set_autoplay(self, on: bool, level: str = "normal") -> bool:
+        """托管 on (a computer of ``level`` plays the seat in every phase) or off (the person
+        decides again from the seat's next decision). False: no seat to play here, or its
+        table cannot now (a LAN seat that is not connected)."""
+        if self.human is None or self.finished:
+            return False
+        if on == (self.autoplay is not None):
+            return True
+        player = None
+        if on:
+            from shengji_desktop.ai import make_player
+
+            player = make_player(level, f"autoplay/{self.human.name}/{level}")
+        # The table lets the computer play the seat (a local Table's set_player; the LAN
+        # host's, once told); the session only stops offering the seat's moves.
+        if not self.link.set_autoplay(player, level) and on:
+            return False
+        self.autoplay = player
+        self.autoplay_level = level if on else ""
+        self._settle()
+        self.prompt_changed.emit()
+        self.autoplay_changed.emit(on)
+        return True
 
     # ------------------------------------------------------------------ hint
 
