@@ -211,7 +211,8 @@ class Tally:
                 countered=self._countered,
             )
         if isinstance(result, TRResult):
-            special = next((r for r in result.rows if r.part == "A" and r.row in SPECIAL_DIGS), None)
+            rows = result.rows
+            special = next((r for r in rows if r.part == "A" and r.row in SPECIAL_DIGS), None)
             return replace(
                 facts,
                 levels=level_gain(self.game, self.options, team, before, result.levels),
@@ -227,9 +228,6 @@ class Tally:
 def opponent_strength(game: Game, seat: Seat, kinds: Mapping[Seat, str]) -> str:
     """The computer level of ``seat``'s opponents (DL, TR: the other team; SD: the other
     three, who are the declarer's opponents or partners by turns), or "mixed"."""
-    if game is Game.SD:
-        others = [s for s in Seat if s != seat]
-    else:
-        others = list(seat.team.other.seats)
+    others = [s for s in Seat if s != seat] if game is Game.SD else list(seat.team.other.seats)
     levels = {kinds.get(s, "?") for s in others}
     return levels.pop() if len(levels) == 1 else "mixed"

@@ -116,7 +116,7 @@ class Figures:
         if not self.coin_hands:
             return None
         mean = self.coins / self.coin_hands
-        return max(0.0, self.coins_sq / self.coin_hands - mean * mean) ** 0.5
+        return float(max(0.0, self.coins_sq / self.coin_hands - mean * mean) ** 0.5)
 
     @property
     def bids_total(self) -> int:
@@ -177,7 +177,11 @@ class Figures:
         return out
 
 
-_SPECIAL_KEYS = {TRRow.J_TO_BOTTOM: "j_to_bottom", TRRow.Q_HALFWAY: "q_halfway", TRRow.K_FLIP: "k_flip"}
+_SPECIAL_KEYS = {
+    TRRow.J_TO_BOTTOM: "j_to_bottom",
+    TRRow.Q_HALFWAY: "q_halfway",
+    TRRow.K_FLIP: "k_flip",
+}
 
 
 def _round(x: float | None, digits: int = 2) -> float | None:
@@ -242,11 +246,10 @@ def csv_text(figures: dict[tuple[Game, str], Figures], period: str) -> str:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["period", "game", "strength", *keys])
     order = sorted(figures, key=lambda k: (list(Game).index(k[0]), k[1] == ALL, k[1]))
-    for key in order:
-        values = dict(figures[key].rows())
-        writer.writerow(
-            [period, key[0].value, key[1], *("" if values.get(k) is None else values[k] for k in keys)]
-        )
+    for group in order:
+        values = dict(figures[group].rows())
+        cells = ("" if values.get(k) is None else values[k] for k in keys)
+        writer.writerow([period, group[0].value, group[1], *cells])
     return buf.getvalue()
 
 

@@ -37,7 +37,7 @@ def hand_facts(record: dict[str, Any], strength: str = "") -> HandFacts:
     game, options, seed, actions = read_record(record)
     number = record.get("hand")
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise HandFileError("no hand number (\"hand\") in the file")
+        raise HandFileError('no hand number ("hand") in the file')
     seat_name = record.get("seat", "S")
     if seat_name not in Seat.__members__:
         raise HandFileError(f"unknown seat {seat_name!r}")
