@@ -122,8 +122,8 @@ def test_periods() -> None:
 def test_the_chart_series_sums_each_match() -> None:
     late = hand(Game.SD, "s3", 1, Role.DEALER, True, coins=12, bid=75, ended_at=T0 + 100)
     hands = [*sd_hands(), late]
-    series = match_series(hands, Game.SD, "coins", last=2)
-    assert [(p.match, p.value, p.hands) for p in series] == [("s2", -1, 2), ("s3", 12, 1)]
+    series = match_series(hands, Game.SD, "coins", last=2)  # s2 ended before s1
+    assert [(p.match, p.value, p.hands) for p in series] == [("s1", -30, 3), ("s3", 12, 1)]
     assert match_series(hands, Game.SD, "levels", last=5) == []
 
 
