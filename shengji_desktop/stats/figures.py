@@ -15,6 +15,7 @@ from shengji_desktop.rules.tr import TRRow
 from .facts import HandFacts, Role
 
 ALL = "all"  # every strength together
+STRENGTH_ORDER = ("random", "easy", "normal", "hard", "mixed", "lan")
 PERIODS = ("all", "today", "7d", "30d", "365d")
 _DAYS = {"7d": 7, "30d": 30, "365d": 365}
 
@@ -254,6 +255,9 @@ def csv_text(figures: dict[tuple[Game, str], Figures], period: str) -> str:
 
 
 def strengths(figures: dict[tuple[Game, str], Figures], game: Game) -> Sequence[str]:
-    """The strengths with hands of ``game``, ``ALL`` last."""
-    found = sorted(s for g, s in figures if g is game and s != ALL)
+    """The strengths with hands of ``game``, weakest first, ``ALL`` last."""
+    order = {s: i for i, s in enumerate(STRENGTH_ORDER)}
+    found = sorted(
+        (s for g, s in figures if g is game and s != ALL), key=lambda s: (order.get(s, 99), s)
+    )
     return [*found, ALL] if found else []

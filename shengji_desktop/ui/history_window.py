@@ -41,19 +41,22 @@ def result_text(row: HistoryRow) -> str:
         text = tr("Won as dealer") if row.won else tr("Lost as dealer")
     else:
         text = tr("Won as catchers") if row.won else tr("Lost as catchers")
-    parts = [text]
     if row.levels is not None:
-        parts.append(tr("{n:+d} levels").format(n=row.levels))
+        text = tr("{result}, {detail}").format(
+            result=text, detail=tr("{n:+d} levels").format(n=row.levels)
+        )
     if row.coins is not None:
-        parts.append(tr("{n:+d} coins").format(n=row.coins))
-    return ", ".join(parts)
+        text = tr("{result}, {detail}").format(
+            result=text, detail=tr("{n:+d} coins").format(n=row.coins)
+        )
+    return text
 
 
 class HandHistoryWindow(QDialog):
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Hand history"))
-        self.resize(720, 480)
+        self.resize(940, 520)
         self.settings = QSettings()
         layout = QVBoxLayout(self)
         self.notice = QLabel()

@@ -77,7 +77,7 @@ def figure_labels() -> dict[str, str]:
         "catcher_won": tr("Won as catchers"),
         "levels_per_hand": tr("Levels gained per hand"),
         "coins_per_hand": tr("Coins per hand"),
-        "coins_sd": tr("Coins per hand, standard deviation"),
+        "coins_sd": tr("Coins, standard deviation"),
         "dry_pots": tr("干锅 (dry pot) hands"),
         "drank": tr("喝血: tribute received (hands)"),
         "drank_cards": tr("喝血: tribute cards received"),
@@ -122,7 +122,7 @@ class MatchChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect()).adjusted(36, 22, -10, -18)
+        rect = QRectF(self.rect()).adjusted(36, 30, -10, -20)
         p.fillRect(self.rect(), QColor("#fbfbf8"))
         p.setPen(QColor("#333"))
         p.drawText(QRectF(8, 2, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft, self.caption)

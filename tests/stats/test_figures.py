@@ -11,7 +11,14 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.tr import TRRow
 from shengji_desktop.stats.facts import HandFacts, Role
-from shengji_desktop.stats.figures import ALL, csv_text, match_series, period_start, tabulate
+from shengji_desktop.stats.figures import (
+    ALL,
+    csv_text,
+    match_series,
+    period_start,
+    strengths,
+    tabulate,
+)
 
 T0 = 1_800_000_000.0
 
@@ -110,6 +117,8 @@ def test_strengths_are_apart_and_together() -> None:
     assert figures[(Game.SD, "hard")].hands == 1
     assert figures[(Game.SD, "normal")].hands == 5
     assert figures[(Game.SD, ALL)].hands == 6
+    assert strengths(figures, Game.SD) == ["normal", "hard", ALL]  # weakest first
+    assert strengths(figures, Game.DL) == []
 
 
 def test_periods() -> None:

@@ -677,11 +677,11 @@ Esc：取消选择
     </message>
     <message>
         <source>Won as catchers</source>
-        <translation>抓分方获胜</translation>
+        <translation>闲家获胜</translation>
     </message>
     <message>
         <source>Lost as catchers</source>
-        <translation>抓分方失利</translation>
+        <translation>闲家失利</translation>
     </message>
     <message>
         <source>{n:+d} levels</source>
@@ -690,6 +690,10 @@ Esc：取消选择
     <message>
         <source>{n:+d} coins</source>
         <translation>{n:+d}积分</translation>
+    </message>
+    <message>
+        <source>{result}, {detail}</source>
+        <translation>{result}，{detail}</translation>
     </message>
     <message>
         <source>Hand history</source>
@@ -1933,7 +1937,7 @@ Esc：取消选择
     </message>
     <message>
         <source>Hands as catchers</source>
-        <translation>抓分局数</translation>
+        <translation>闲家局数</translation>
     </message>
     <message>
         <source>Levels gained per hand</source>
@@ -1944,7 +1948,7 @@ Esc：取消选择
         <translation>每局积分</translation>
     </message>
     <message>
-        <source>Coins per hand, standard deviation</source>
+        <source>Coins, standard deviation</source>
         <translation>每局积分标准差</translation>
     </message>
     <message>
