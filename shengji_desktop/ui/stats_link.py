@@ -99,9 +99,13 @@ def record_local(
     """Record the hands of the player's seat of a local match (none when only computers
     play): a referee watcher of the link's table, set before the table starts."""
     from shengji_desktop.rules.cards import Seat
-    from shengji_desktop.stats.recorder import LocalRecorder
 
     if link.seat is None:
+        return None
+    try:
+        from shengji_desktop.stats.recorder import LocalRecorder
+    except ImportError as exc:  # a build without sqlite3: play on without statistics
+        _unavailable(w, exc)
         return None
     kinds = {s: link.kind_of(s) for s in Seat}
     recorder = LocalRecorder(match, link.seat, kinds, writer_for(w), past)
@@ -109,10 +113,18 @@ def record_local(
     return recorder
 
 
-def record_seat(w: MainWindow, session: Session) -> object:
-    """Record the hands of the window's seat at a LAN table, from its events and views."""
-    from shengji_desktop.stats.recorder import SeatRecorder
+def _unavailable(w: MainWindow, exc: Exception) -> None:
+    text = tr("Statistics are not available: {error}").format(error=exc)
+    w.statusBar().showMessage(text, 15000)
 
+
+def record_seat(w: MainWindow, session: Session) -> object | None:
+    """Record the hands of the window's seat at a LAN table, from its events and views."""
+    try:
+        from shengji_desktop.stats.recorder import SeatRecorder
+    except ImportError as exc:
+        _unavailable(w, exc)
+        return None
     recorder = SeatRecorder(writer_for(w))
     session.events_applied.connect(recorder.feed)
     _SEATS[session] = recorder  # lives as long as the session

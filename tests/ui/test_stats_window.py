@@ -29,6 +29,15 @@ pytestmark = pytest.mark.gui
 NOW = time.time()
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """The figures' labels as written (an earlier test may have left another language)."""
+    from shengji_desktop.ui import i18n
+
+    i18n.install("en")
+    yield
+
+
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)

@@ -1884,6 +1884,10 @@ Esc：取消选择
         <translation>无法保存统计：{error}</translation>
     </message>
     <message>
+        <source>Statistics are not available: {error}</source>
+        <translation>统计无法使用：{error}</translation>
+    </message>
+    <message>
         <source>All time</source>
         <translation>全部</translation>
     </message>
