@@ -97,7 +97,7 @@ class LocalRecorder:
         self.writer = writer
         strength = opponent_strength(match.game, seat, kinds)
         self.tally = Tally(match_key(match), match.game, match.options, seat, strength)
-        self.tally.prime(past, seat_view(match, seat))
+        self.tally.prime(events_for(past, seat), seat_view(match, seat))
         self.written: list[Future[bool]] = []
 
     def applied(self, action: Action, events: Sequence[Event]) -> None:
