@@ -93,3 +93,19 @@ def test_a_lan_seat_records_from_its_own_events_and_views(tmp_path: Path) -> Non
     assert all(h.seat is Seat.N and h.strength == "lan" for h in hands)
     assert [h.coins for h in hands] == [r.coins[Seat.N] for r in match.history]
     assert Store(tmp_path / "lan.sqlite3").history() == []  # no seed, no record to keep
+
+
+def test_the_writer_reports_a_database_set_aside_and_writes_on(tmp_path: Path) -> None:
+    from shengji_desktop.stats.facts import HandFacts, Role
+    from shengji_desktop.stats.store import SetAside
+
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000)  # a header, then garbage
+    notices: list[object] = []
+    writer = Writer(path, notices.append)
+    facts = HandFacts("m", 1, Game.TR, "hard", Seat.S, 1.0, Role.CATCHER, True, 0, 4)
+    assert writer.put(facts).result() is True
+    writer.close()
+    (notice,) = notices
+    assert isinstance(notice, SetAside) and notice.aside.exists() and notice.path == path
+    assert Store(path).hands() == [facts]
