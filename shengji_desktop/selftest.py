@@ -10,6 +10,8 @@ took) and a closing line, and returns 0 only if every check passed. The checks:
   re-run the app's own executable, which ``multiprocessing.freeze_support()`` at the top of
   ``cli.main`` turns into workers) and one hard decision searches in them.
 - ``LAN``: a table hosted on 127.0.0.1 and a client playing one seat over it for a hand.
+- ``statistics``: the statistics database (SQLite, in a frozen app too) takes a hand and
+  reads it back.
 - the window checks of ``shengji_desktop.ui.selftest``: the main window opens (offscreen
   unless ``QT_QPA_PLATFORM`` says otherwise) and paints, the Chinese catalogue loads and
   translates, the card art draws, and one hand of each game (DL, TR, SD) is played to its
@@ -252,6 +254,28 @@ def check_lan() -> str:
     )
 
 
+def check_statistics() -> str:
+    """The statistics database (sqlite3 must travel with a frozen app) in a temporary folder."""
+    import sqlite3
+    import tempfile
+
+    from shengji_desktop.rules.cards import Seat
+    from shengji_desktop.rules.options import Game
+    from shengji_desktop.stats.facts import HandFacts, Role
+    from shengji_desktop.stats.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="shengji-selftest-") as folder:
+        store = Store(Path(folder) / "stats.sqlite3")
+        try:
+            hand = HandFacts("self-test", 1, Game.SD, "normal", Seat.S, 0.0, Role.DEALER, True)
+            store.record_hand(hand)
+            if store.hands() != [hand]:
+                raise RuntimeError("the hand written is not the hand read")
+        finally:
+            store.close()
+    return f"SQLite {sqlite3.sqlite_version}: a hand written and read back"
+
+
 def check_qt() -> str:
     """Qt and the window code import (in a frozen app: nothing needed was left out)."""
     from shengji_desktop.ui import selftest as window_checks
@@ -275,6 +299,7 @@ def run(report_path: str | None = None) -> int:
         report.check("version", check_version)
         report.check("hard player", check_hard_player)
         report.check("LAN", check_lan)
+        report.check("statistics", check_statistics)
 
         if report.check("Qt", check_qt):
             from shengji_desktop.ui.selftest import run_window_checks

@@ -25,6 +25,7 @@ CHECKS = (
     "version",
     "hard player",
     "LAN",
+    "statistics",
     "Qt",
     "window",
     "translations",

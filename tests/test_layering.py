@@ -23,8 +23,9 @@ QT_PACKAGES = ("PySide6", "shiboken6")
 FORBIDDEN_LAYERS: dict[str, frozenset[str]] = {
     "rules": frozenset({"engine", "ai", "net", "ui"}),
     "engine": frozenset({"ai", "net", "ui"}),
-    "ai": frozenset({"net", "ui"}),
-    "net": frozenset({"ai", "ui"}),
+    "ai": frozenset({"net", "ui", "stats"}),
+    "net": frozenset({"ai", "ui", "stats"}),
+    "stats": frozenset({"ai", "net", "ui"}),
 }
 # The engine's state (hands, match plumbing): only the engine itself imports these.
 ENGINE_INTERNALS = frozenset(

@@ -11,6 +11,7 @@ from shengji_desktop.selftest import (
     check_bundle,
     check_hard_player,
     check_lan,
+    check_statistics,
     check_version,
 )
 
@@ -58,3 +59,7 @@ def test_a_hand_is_played_over_the_loopback_address() -> None:
     detail = check_lan()
     assert detail.startswith("one SD hand over 127.0.0.1: seat ")
     assert int(detail.split(" sent ")[1].split(" actions")[0]) > 0
+
+
+def test_the_statistics_database_takes_a_hand() -> None:
+    assert check_statistics().endswith(": a hand written and read back")

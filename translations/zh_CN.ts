@@ -196,6 +196,14 @@
         <translation>加入牌桌(&amp;J)…</translation>
     </message>
     <message>
+        <source>&amp;Statistics…</source>
+        <translation>统计(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Hand &amp;history…</source>
+        <translation>牌局记录(&amp;H)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -668,8 +676,96 @@ Ctrl+T：托管</translation>
         <translation>庄家完成叫分</translation>
     </message>
     <message>
+        <source>No bid (流局)</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>Won as dealer</source>
+        <translation>坐庄获胜</translation>
+    </message>
+    <message>
+        <source>Lost as dealer</source>
+        <translation>坐庄失利</translation>
+    </message>
+    <message>
+        <source>Won as catchers</source>
+        <translation>闲家获胜</translation>
+    </message>
+    <message>
+        <source>Lost as catchers</source>
+        <translation>闲家失利</translation>
+    </message>
+    <message>
+        <source>{n:+d} levels</source>
+        <translation>{n:+d}级</translation>
+    </message>
+    <message>
+        <source>{n:+d} coins</source>
+        <translation>{n:+d}积分</translation>
+    </message>
+    <message>
+        <source>{result}, {detail}</source>
+        <translation>{result}，{detail}</translation>
+    </message>
+    <message>
+        <source>Hand history</source>
+        <translation>牌局记录</translation>
+    </message>
+    <message>
         <source>Hand</source>
         <translation>局</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Keep the last</source>
+        <translation>保留最近</translation>
+    </message>
+    <message>
+        <source>hands</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>(imported)</source>
+        <translation>（导入）</translation>
+    </message>
+    <message>
+        <source>The hand history is not available.</source>
+        <translation>牌局记录无法使用。</translation>
+    </message>
+    <message>
+        <source>Export hand</source>
+        <translation>导出牌局</translation>
+    </message>
+    <message>
+        <source>Hand files (*.json)</source>
+        <translation>牌局文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Import hand</source>
+        <translation>导入牌局</translation>
+    </message>
+    <message>
+        <source>Hand files (*.json);;All files (*)</source>
+        <translation>牌局文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This hand cannot be imported: {error}</source>
+        <translation>无法导入该牌局：{error}</translation>
     </message>
     <message>
         <source>Dealer</source>
@@ -1902,6 +1998,214 @@ Ctrl+T：托管</translation>
     <message>
         <source>Captured: {sides}</source>
         <translation>已得分：{sides}</translation>
+    </message>
+    <message>
+        <source>The statistics database could not be read ({reason}); it was set aside as {name} and a new one started.</source>
+        <translation>无法读取统计数据库（{reason}）；已将其另存为 {name}，并新建了一个数据库。</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved: {error}</source>
+        <translation>无法保存统计：{error}</translation>
+    </message>
+    <message>
+        <source>Statistics are not available: {error}</source>
+        <translation>统计无法使用：{error}</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>最近 30 天</translation>
+    </message>
+    <message>
+        <source>Last year</source>
+        <translation>最近一年</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>LAN table</source>
+        <translation>局域网牌桌</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>局数</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>场数</translation>
+    </message>
+    <message>
+        <source>Matches finished</source>
+        <translation>完成场数</translation>
+    </message>
+    <message>
+        <source>Matches won</source>
+        <translation>获胜场数</translation>
+    </message>
+    <message>
+        <source>Hands as dealer</source>
+        <translation>坐庄局数</translation>
+    </message>
+    <message>
+        <source>Hands as catchers</source>
+        <translation>闲家局数</translation>
+    </message>
+    <message>
+        <source>Levels gained per hand</source>
+        <translation>每局升级数</translation>
+    </message>
+    <message>
+        <source>Coins per hand</source>
+        <translation>每局积分</translation>
+    </message>
+    <message>
+        <source>Coins, standard deviation</source>
+        <translation>每局积分标准差</translation>
+    </message>
+    <message>
+        <source>干锅 (dry pot) hands</source>
+        <translation>干锅局数</translation>
+    </message>
+    <message>
+        <source>喝血: tribute received (hands)</source>
+        <translation>喝血局数</translation>
+    </message>
+    <message>
+        <source>喝血: tribute cards received</source>
+        <translation>喝血张数</translation>
+    </message>
+    <message>
+        <source>Tribute paid (hands)</source>
+        <translation>进贡局数</translation>
+    </message>
+    <message>
+        <source>Tribute cards paid</source>
+        <translation>进贡张数</translation>
+    </message>
+    <message>
+        <source>暴动 by our side</source>
+        <translation>我方暴动</translation>
+    </message>
+    <message>
+        <source>暴动 by the opponents</source>
+        <translation>对方暴动</translation>
+    </message>
+    <message>
+        <source>J到底 by our side</source>
+        <translation>我方J到底</translation>
+    </message>
+    <message>
+        <source>J到底 against us</source>
+        <translation>对方J到底</translation>
+    </message>
+    <message>
+        <source>Q半截 by our side</source>
+        <translation>我方Q半截</translation>
+    </message>
+    <message>
+        <source>Q半截 against us</source>
+        <translation>对方Q半截</translation>
+    </message>
+    <message>
+        <source>K翻天 by our side</source>
+        <translation>我方K翻天</translation>
+    </message>
+    <message>
+        <source>K翻天 against us</source>
+        <translation>对方K翻天</translation>
+    </message>
+    <message>
+        <source>Bids won (as declarer)</source>
+        <translation>叫得庄家次数</translation>
+    </message>
+    <message>
+        <source>Bids made</source>
+        <translation>叫分成功次数</translation>
+    </message>
+    <message>
+        <source>Bid success rate</source>
+        <translation>叫分成功率</translation>
+    </message>
+    <message>
+        <source>Made / won, by bid</source>
+        <translation>按叫分：成功/坐庄</translation>
+    </message>
+    <message>
+        <source>No finished hands yet.</source>
+        <translation>还没有打完的牌局。</translation>
+    </message>
+    <message>
+        <source>last {n} matches, oldest left</source>
+        <translation>最近 {n} 场，最早的在左</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>时段：</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Reset…</source>
+        <translation>清零…</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>Matches:</source>
+        <translation>场数：</translation>
+    </message>
+    <message>
+        <source>No hands</source>
+        <translation>没有牌局</translation>
+    </message>
+    <message>
+        <source>Levels per match</source>
+        <translation>每场升级数</translation>
+    </message>
+    <message>
+        <source>Coins per match</source>
+        <translation>每场积分</translation>
+    </message>
+    <message>
+        <source>Export statistics</source>
+        <translation>导出统计</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>统计清零</translation>
+    </message>
+    <message>
+        <source>Forget every recorded hand and match? The hand history is kept.</source>
+        <translation>清除所有已记录的牌局和比赛统计？牌局记录会保留。</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from . import i18n
+from . import i18n, stats_link
 from .i18n import tr
 from .speeds import speed_names
 
@@ -41,6 +41,10 @@ def build_menus(w: MainWindow) -> None:
     game_menu.addAction(w.join_action)
     game_menu.addSeparator()
     w.aids.add_to_game_menu(game_menu)  # 记牌器, 托管 (ui/aids.py)
+    stats = game_menu.addAction(tr("&Statistics…"))
+    stats.triggered.connect(lambda: stats_link.open_statistics(w))
+    history = game_menu.addAction(tr("Hand &history…"))
+    history.triggered.connect(lambda: stats_link.open_history(w))
     game_menu.addSeparator()
     w.quit_action = QAction(tr("&Quit"), w)
     w.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from shengji_desktop.rules.cards import Seat
 
+from . import stats_link
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -171,6 +172,7 @@ class LanTables:
         w = self.w
         link.setParent(w)
         session = w.attach(link)
+        stats_link.record_seat(w, session)  # the seat's hands, for Statistics
         link.lobby_changed.connect(self._lobby_changed)
         link.connection_changed.connect(self._connection_changed)
         link.ended.connect(self._table_ended)

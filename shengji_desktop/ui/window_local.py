@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QThreadPool
 
+from . import stats_link
 from .i18n import tr
 from .tasks import Task
 
@@ -140,6 +141,7 @@ class LocalGames:
         w.stop_session()
         link = LocalTable(match, seats, make_player, self.save_path)
         session = w.attach(link, past, match.game)
+        stats_link.record_local(w, link, match, past)  # the player's hands, for Statistics
         session.start()
         w.view.setFocus()
         return session

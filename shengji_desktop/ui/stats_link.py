@@ -1,0 +1,157 @@
+"""The window's statistics: where the database is (next to the autosave), the one writer
+thread of each database, and recording the player's hands of a local or LAN game."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtWidgets import QDialog
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from shengji_desktop.engine.events import Event
+    from shengji_desktop.engine.match import Match
+    from shengji_desktop.stats.recorder import Writer
+    from shengji_desktop.stats.store import SetAside
+
+    from .app import MainWindow
+    from .local import LocalTable
+    from .session import Session
+
+KEEP_KEY = "history/keep"  # hands kept in the history (setting)
+# The statistics modules (sqlite3 and all) are imported when first used, not at start.
+
+
+def db_path(w: MainWindow) -> Path:
+    """Next to the autosave."""
+    from shengji_desktop.stats.store import DB_NAME
+
+    return w.games.save_path.with_name(DB_NAME)
+
+
+def keep_setting(settings: QSettings | None = None) -> int:
+    from shengji_desktop.stats.store import KEEP_HANDS
+
+    settings = settings or QSettings()
+    try:
+        value = int(str(settings.value(KEEP_KEY, KEEP_HANDS)))
+    except ValueError:
+        return KEEP_HANDS
+    return max(1, min(value, 100_000))
+
+
+def notice_text(notice: SetAside | str) -> str:
+    from shengji_desktop.stats.store import SetAside
+
+    if isinstance(notice, SetAside):
+        return tr(
+            "The statistics database could not be read ({reason}); it was set aside as"
+            " {name} and a new one started."
+        ).format(reason=notice.reason, name=notice.aside.name)
+    return tr("The statistics could not be saved: {error}").format(error=notice)
+
+
+class _Notices(QObject):
+    """Carries the writer thread's notices to the GUI thread, to the newest window's status
+    bar (held weakly: a window is never kept by its statistics)."""
+
+    said = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.window: weakref.ref[MainWindow] | None = None
+        self.said.connect(self._show)
+
+    def _show(self, notice: SetAside | str) -> None:
+        w = self.window() if self.window is not None else None
+        if w is not None:
+            w.statusBar().showMessage(notice_text(notice), 15000)
+
+
+_WRITERS: dict[Path, tuple[Writer, _Notices]] = {}
+_SEATS: weakref.WeakKeyDictionary[Session, object] = weakref.WeakKeyDictionary()
+
+
+def writer_for(w: MainWindow) -> Writer:
+    """The database's writer (one for each file, for the program's life); its notices go to
+    the window's status bar."""
+    from shengji_desktop.stats.recorder import Writer
+
+    path = db_path(w)
+    entry = _WRITERS.get(path)
+    if entry is None:
+        notices = _Notices()
+        entry = _WRITERS[path] = (Writer(path, notices.said.emit), notices)
+    writer, notices = entry
+    notices.window = weakref.ref(w)
+    writer.keep = keep_setting(w.settings)
+    return writer
+
+
+def record_local(
+    w: MainWindow, link: LocalTable, match: Match, past: Sequence[Event]
+) -> object | None:
+    """Record the hands of the player's seat of a local match (none when only computers
+    play): a referee watcher of the link's table, set before the table starts."""
+    from shengji_desktop.rules.cards import Seat
+
+    if link.seat is None:
+        return None
+    try:
+        from shengji_desktop.stats.recorder import LocalRecorder
+    except ImportError as exc:  # a build without sqlite3: play on without statistics
+        _unavailable(w, exc)
+        return None
+    kinds = {s: link.kind_of(s) for s in Seat}
+    recorder = LocalRecorder(match, link.seat, kinds, writer_for(w), past)
+    link.table.watch_referee(recorder.applied)
+    return recorder
+
+
+def _unavailable(w: MainWindow, exc: Exception) -> None:
+    text = tr("Statistics are not available: {error}").format(error=exc)
+    w.statusBar().showMessage(text, 15000)
+
+
+def record_seat(w: MainWindow, session: Session) -> object | None:
+    """Record the hands of the window's seat at a LAN table, from its events and views."""
+    try:
+        from shengji_desktop.stats.recorder import SeatRecorder
+    except ImportError as exc:
+        _unavailable(w, exc)
+        return None
+    recorder = SeatRecorder(writer_for(w))
+    session.events_applied.connect(recorder.feed)
+    _SEATS[session] = recorder  # lives as long as the session
+    return recorder
+
+
+def open_statistics(w: MainWindow) -> None:
+    """Game → Statistics…: the window, or the one already open brought to the front."""
+    from .stats_window import StatisticsWindow
+
+    _open(w, StatisticsWindow)
+
+
+def open_history(w: MainWindow) -> None:
+    """Game → Hand history…"""
+    from .history_window import HandHistoryWindow
+
+    _open(w, HandHistoryWindow)
+
+
+def _open(w: MainWindow, kind: type[QDialog]) -> QDialog:
+    for child in w.findChildren(kind):
+        if child.isVisible():
+            child.raise_()
+            child.activateWindow()
+            return child
+    dialog = kind(db_path(w), w)  # type: ignore[arg-type]
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
