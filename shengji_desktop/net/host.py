@@ -80,7 +80,13 @@ class TableHost:
         if match is None:
             match = Match(game, options, secrets.randbelow(2**31) if seed is None else seed)
         self.server = Server(self.settings, self._handle, self._closed, self._log)
-        self._seats = Lobby(seats or [OPEN] * 4, self.server, self._log)
+        self._seats = Lobby(
+            seats or [OPEN] * 4,
+            self.server,
+            self._log,
+            grace=self.settings.lobby_grace,
+            on_release=self._released,
+        )
         self.referee = Referee(
             match,
             self._seats,
@@ -94,6 +100,7 @@ class TableHost:
         )
         self._file = TableFile(save_path, self._log) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
+        self._bye: p.Bye | None = None  # once the table has ended: the answer to any hello
         self._cpu_at_start = time.process_time()
 
     @property
@@ -122,7 +129,10 @@ class TableHost:
         """Listen; returns the port (the chosen one when ``port`` is 0)."""
         self._done = asyncio.get_running_loop().create_future()
         bound = await self.server.start(host, port)
-        if self.started:  # resumed: humans have standin_after to come back
+        for state in self._seats:  # resumed: people have a while to come back
+            if state.human and state.claimed:
+                self._seats.hold(state)
+        if self.started:
             for state in self._seats:
                 if state.human:
                     state.dropped_at = time.monotonic()
@@ -204,6 +214,10 @@ class TableHost:
     # ------------------------------------------------------------------ messages
 
     def _handle(self, conn: Connection, msg: p.ClientMessage) -> None:
+        if self._bye is not None:  # the table has ended: whoever still talks hears so
+            self.server.send(conn, self._bye)
+            conn.close()
+            return
         if isinstance(msg, p.Hello):
             self._hello(conn, msg)
             return
@@ -216,7 +230,8 @@ class TableHost:
                 self._broadcast_lobby()
                 self._maybe_start()
         elif isinstance(msg, p.Sync):
-            self.referee.resync(state)
+            if conn.view_seq != self.referee.seq:  # a repeated sync is answered once
+                self.referee.resync(state)
         elif isinstance(msg, p.Leave):
             conn.close()
         elif isinstance(msg, p.Act):
@@ -239,8 +254,13 @@ class TableHost:
             return
         if self.started:
             self.referee.seat_left(state)
-        else:  # a lobby seat is released at once
+        elif not state.claimed:  # released at once (no grace)
             self._autosave()
+        self._broadcast_lobby()
+
+    def _released(self, state: SeatState) -> None:
+        """A lobby seat's grace is over: it is free again."""
+        self._autosave()
         self._broadcast_lobby()
 
     def _maybe_start(self) -> None:
@@ -283,10 +303,10 @@ class TableHost:
         self._autosave()
         if self._file is not None:
             self._file.flush()  # the final state is on disk before anyone hears the end
-        for state in self._seats:
-            if state.conn is not None:
-                self.server.send(state.conn, p.Bye(reason=reason, summary=summary))
-                state.conn.close()
+        self._bye = p.Bye(reason=reason, summary=summary)
+        for conn in list(self.server.conns):  # seated or not: nobody is welcomed any more
+            self.server.send(conn, self._bye)
+            conn.close()
         self.listener.on_finished(reason, summary)
         if self._done is not None and not self._done.done():
             self._done.set_result(summary)
