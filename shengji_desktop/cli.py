@@ -308,8 +308,13 @@ def _host(args: argparse.Namespace) -> int:
 
 def _add_join(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("join", help="play a seat of a LAN table with a computer")
-    parser.add_argument("address", metavar="HOST:PORT")
-    parser.add_argument("--name", required=True)
+    parser.add_argument("address", metavar="HOST:PORT", nargs="?", help="or --discover NAME")
+    parser.add_argument("--list", action="store_true", help="list the tables on the LAN (mDNS)")
+    parser.add_argument("--discover", metavar="NAME", help="join the LAN table of this name")
+    parser.add_argument(
+        "--browse-for", type=float, default=3.0, help="seconds to look for tables (mDNS)"
+    )
+    parser.add_argument("--name", help="your name at the table (required to join)")
     parser.add_argument("--ai", default="normal", help="random, easy, normal or hard")
     parser.add_argument("--seat", choices=["S", "E", "N", "W"], help="ask for this seat")
     parser.add_argument("--token-file", help="keep the seat's token here; reused to rejoin")
@@ -328,11 +333,23 @@ def _join(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from shengji_desktop.ai import make_player
-    from shengji_desktop.net.headless import JoinSettings, run_join
+    from shengji_desktop.net.headless import JoinSettings, run_join, run_list
 
+    if args.list:
+        return run_list(args.browse_for)
+    problem = None
+    if args.name is None:
+        problem = "--name is required to join"
+    elif (args.address is None) == (args.discover is None):
+        problem = "give HOST:PORT or --discover NAME (one of them; --list shows the tables)"
+    if problem is not None:
+        print(f"{PROG} join: {problem}", file=sys.stderr)
+        return 2
     return run_join(
         JoinSettings(
             address=args.address,
+            discover=args.discover,
+            browse_for=args.browse_for,
             name=args.name,
             kind=args.ai,
             token_file=Path(args.token_file) if args.token_file else None,

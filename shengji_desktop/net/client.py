@@ -28,6 +28,9 @@ FINAL_CODES = {
     p.ErrorCode.SEAT_TAKEN.value,
     p.ErrorCode.SUPERSEDED.value,
     p.ErrorCode.TOO_MANY_ERRORS.value,
+    p.ErrorCode.BAD_NAME.value,
+    p.ErrorCode.NAME_TAKEN.value,
+    p.ErrorCode.FLOOD.value,
 }
 
 
@@ -187,8 +190,11 @@ class TableClient:
 
     def _dispatch(self, msg: p.HostMessage) -> None:
         if isinstance(msg, p.Welcome):
+            # Every welcome brings a new token: the one we came with is spent once the host
+            # hears from us (the ping), so only the new one brings us back after a drop.
             self.seat, self.token = msg.seat, msg.token
             self._welcomed = True
+            self._send(p.Ping())
             self.listener.on_welcome(msg)
             self.listener.on_connection(True, f"seated at {msg.seat}")
         elif isinstance(msg, p.Lobby):

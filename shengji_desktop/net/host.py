@@ -230,7 +230,8 @@ class TableHost:
                 self._broadcast_lobby()
                 self._maybe_start()
         elif isinstance(msg, p.Sync):
-            if conn.view_seq != self.referee.seq:  # a repeated sync is answered once
+            if conn.synced_seq != self.referee.seq:  # a repeated sync is answered once
+                conn.synced_seq = self.referee.seq
                 self.referee.resync(state)
         elif isinstance(msg, p.Leave):
             conn.close()

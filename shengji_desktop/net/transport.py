@@ -45,11 +45,12 @@ class Connection:
     aborted: bool = False
     sent_bytes: int = 0
     heard: bool = False  # a message came after the hello that seated it
-    view_seq: int | None = None  # the seq of the last view sent (every update carries one)
+    synced_seq: int | None = None  # the seq of the last sync answered
     allowance: float = 0.0  # the rate limit's tokens
     checked_at: float = 0.0  # when they were last counted
     opened_at: float = 0.0
     cut_off: str | None = None  # why the host aborted it
+    log: Callable[[str], None] | None = field(default=None, repr=False)
     _flush: asyncio.Task[None] | None = field(default=None, repr=False)
 
     @property
@@ -65,8 +66,6 @@ class Connection:
         data = p.encode(message)
         self.sent_bytes += len(data)
         self.writer.write(data)
-        if isinstance(message, p.Update):
-            self.view_seq = message.seq
         waiting = self.writer.transport.get_write_buffer_size()
         if waiting > limit:
             self.abort(f"{waiting} bytes unread")
@@ -95,8 +94,10 @@ class Connection:
         self.closing = True
         if not self.aborted:
             self.aborted = True
-            self.cut_off = self.cut_off or why
+            self.cut_off = why
             self.writer.transport.abort()
+            if self.log is not None:
+                self.log(f"{self.peer} cut off: {why}")
 
     def spend(self, now: float, rate: float, burst: int) -> bool:
         """Take one message from the rate limit's bucket: False when it is empty."""
@@ -158,10 +159,7 @@ class Server:
     # ------------------------------------------------------------------ sending
 
     def send(self, conn: Connection, message: p.HostMessage) -> None:
-        was_aborted = conn.aborted
         conn.send(message, self.settings.max_send_buffer, self.settings.send_deadline)
-        if conn.aborted and not was_aborted:
-            self.log(f"{conn.peer} cut off: {conn.cut_off}")
 
     def garbage(
         self, conn: Connection, code: p.ErrorCode, message: str, ref: int | None = None
@@ -206,16 +204,18 @@ class Server:
             self.garbage(conn, p.ErrorCode.INTERNAL, "the host could not handle this message")
 
     def _admit(self, conn: Connection) -> None:
-        """Turn away what is over the limits: the newcomer when every connection is taken,
-        the oldest of those without a hello when too many wait for one."""
+        """Over a limit, the oldest connection still without a hello is turned away (the
+        newcomer only when every other one is seated or on its way out): idle sockets cannot
+        keep anyone out who says hello in time."""
         s = self.settings
-        if len(self.conns) > s.max_connections:
-            self.fatal(conn, p.ErrorCode.BUSY, "too many connections")
+        others = [c for c in self.conns if c.pending and c is not conn]
+        if len(self.conns) <= s.max_connections and len(others) < s.max_pending:
             return
-        pending = [c for c in self.conns if c.pending]
-        if len(pending) > s.max_pending:
-            oldest = min(pending, key=lambda c: c.opened_at)
+        if others:
+            oldest = min(others, key=lambda c: c.opened_at)
             self.fatal(oldest, p.ErrorCode.BUSY, "too many connections waiting for a hello")
+        else:
+            self.fatal(conn, p.ErrorCode.BUSY, "too many connections")
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -223,7 +223,7 @@ class Server:
             self._tasks.add(task)
         loop = asyncio.get_running_loop()
         peer = writer.get_extra_info("peername")
-        conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?")
+        conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?", log=self.log)
         conn.opened_at = conn.checked_at = loop.time()
         conn.allowance = float(self.settings.msg_burst)
         self.conns.add(conn)
