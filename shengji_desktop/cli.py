@@ -117,8 +117,17 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
-    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument(
+        "what", choices=["rules", "engine", "net", "flood", "memory", "ui", "startup"]
+    )
+    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2; flood: 10)")
+    parser.add_argument("--game", choices=["dl", "tr", "sd"], default="tr", help="flood: game")
+    parser.add_argument(
+        "--kind", choices=["sync", "ping", "garbage", "all"], default="all", help="flood: what"
+    )
+    parser.add_argument("--rate", type=int, help="flood, memory: lines a second per socket (10000)")
+    parser.add_argument("--conns", type=int, default=32, help="memory: sockets that never read")
+    parser.add_argument("--seconds", type=float, default=20.0, help="memory: how long")
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -138,6 +147,15 @@ def _bench(args: argparse.Namespace) -> int:
         except BenchError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
+        return 0
+    if args.what in ("flood", "memory"):
+        from shengji_desktop.net import stress
+
+        if args.what == "flood":
+            kinds = list(stress.FLOODS) if args.kind == "all" else [args.kind]
+            stress.run_flood(args.game, args.hands or 10, kinds, args.rate or 10_000)
+        else:
+            stress.run_memory(args.conns, args.seconds, args.rate or 10_000)
         return 0
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
