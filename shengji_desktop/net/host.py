@@ -131,11 +131,8 @@ class TableHost:
         bound = await self.server.start(host, port)
         for state in self._seats:  # resumed: people have a while to come back
             if state.human and state.claimed:
-                self._seats.hold(state)
+                self._seats.hold(state)  # in play: standin_after; in the lobby: the grace
         if self.started:
-            for state in self._seats:
-                if state.human:
-                    state.dropped_at = time.monotonic()
             self.referee.start()
         return bound
 
