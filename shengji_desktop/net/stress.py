@@ -30,9 +30,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..engine.actions import Action
+from ..engine.events import Event
 from ..engine.players import RandomPlayer
+from ..engine.table import Player
+from ..engine.view import SeatView
 from . import protocol as p
-from .bench import _TimedClient, _TimedSeat
 from .client import AISeat, TableClient
 
 FLOODS = {
@@ -74,6 +77,43 @@ def _ms(values: list[float], q: float) -> float:
 
 
 # ------------------------------------------------------------------ flood
+
+
+class TimedClient(TableClient):
+    """Notes when each of its actions was sent (as ``bench net`` does)."""
+
+    def __init__(self, *args: Any, sent: dict[tuple[int, int], float], index: int, **kw: Any):
+        super().__init__(*args, **kw)
+        self.sent = sent
+        self.index = index
+
+    def send_action(self, action: Action) -> int | None:
+        ref = super().send_action(action)
+        if ref is not None:
+            self.sent[(self.index, ref)] = time.perf_counter()
+        return ref
+
+
+class TimedSeat(AISeat):
+    """Notes when each update arrived, and which of them answered its own actions."""
+
+    def __init__(
+        self,
+        player: Player,
+        index: int,
+        arrivals: list[dict[int, float]],
+        acks: list[tuple[int, int, int]],
+    ) -> None:
+        super().__init__(player)
+        self.index = index
+        self.arrivals = arrivals
+        self.acks = acks
+
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.arrivals[self.index].setdefault(update.seq, time.perf_counter())
+        if update.ref is not None:
+            self.acks.append((self.index, update.ref, update.seq))
+        super().on_update(update, events, view)
 
 
 class _Abuser(TableClient):
@@ -132,9 +172,9 @@ async def _flood_table(port: int, kind: str, rate: int, seed: int) -> dict[str, 
     arrivals: list[dict[int, float]] = [{} for _ in range(3)]
     acks: list[tuple[int, int, int]] = []
     seats = [
-        _TimedSeat(RandomPlayer(random.Random(f"{seed}/{i}")), i, arrivals, acks) for i in range(3)
+        TimedSeat(RandomPlayer(random.Random(f"{seed}/{i}")), i, arrivals, acks) for i in range(3)
     ]
-    clients = [_TimedClient("127.0.0.1", port, f"player{i}", sent=sent, index=i) for i in range(3)]
+    clients = [TimedClient("127.0.0.1", port, f"player{i}", sent=sent, index=i) for i in range(3)]
     started = time.perf_counter()
     await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
     wall = time.perf_counter() - started
