@@ -54,6 +54,11 @@ class Connection:
     _flush: asyncio.Task[None] | None = field(default=None, repr=False)
 
     @property
+    def address(self) -> str:
+        """The peer's address without its port."""
+        return self.peer.rpartition(":")[0] or self.peer
+
+    @property
     def pending(self) -> bool:
         """Still waiting for its hello (not seated, not on its way out)."""
         return self.seat is None and not self.closing
@@ -204,18 +209,22 @@ class Server:
             self.garbage(conn, p.ErrorCode.INTERNAL, "the host could not handle this message")
 
     def _admit(self, conn: Connection) -> None:
-        """Over a limit, the oldest connection still without a hello is turned away (the
-        newcomer only when every other one is seated or on its way out): idle sockets cannot
-        keep anyone out who says hello in time."""
+        """Over a limit, the oldest connection still without a hello is turned away, of the
+        address that has most of them (the newcomer only when every other one is seated or
+        on its way out): idle sockets cannot keep anyone out who says hello in time."""
         s = self.settings
         others = [c for c in self.conns if c.pending and c is not conn]
         if len(self.conns) <= s.max_connections and len(others) < s.max_pending:
             return
-        if others:
-            oldest = min(others, key=lambda c: c.opened_at)
-            self.fatal(oldest, p.ErrorCode.BUSY, "too many connections waiting for a hello")
-        else:
+        if not others:
             self.fatal(conn, p.ErrorCode.BUSY, "too many connections")
+            return
+        by_address: dict[str, list[Connection]] = {}
+        for c in others:
+            by_address.setdefault(c.address, []).append(c)
+        crowd = max(by_address.values(), key=len)
+        oldest = min(crowd, key=lambda c: c.opened_at)
+        self.fatal(oldest, p.ErrorCode.BUSY, "too many connections waiting for a hello")
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()

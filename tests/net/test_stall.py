@@ -364,6 +364,31 @@ def test_idle_sockets_never_keep_a_token_holder_out() -> None:
     run(main)
 
 
+def test_a_crowd_of_idle_sockets_from_one_address_turns_away_its_own() -> None:
+    """Even a newcomer slow to say hello stays while one address opens socket after socket
+    (a second loopback address stands for another machine)."""
+
+    async def main() -> None:
+        host = await started_host()
+        assert host.port is not None
+
+        async def idle() -> Raw:
+            return Raw(
+                *await asyncio.open_connection("127.0.0.1", host.port, local_addr=("127.0.0.2", 0))
+            )
+
+        crowd = [await idle() for _ in range(10)]
+        player = await Raw.connect(host.port)
+        crowd += [await idle() for _ in range(30)]
+        assert (await player.hello("slow")).seat == "S"
+        assert (await refused(crowd[0])).code == "busy"
+        for raw in crowd:
+            raw.writer.close()
+        await host.close()
+
+    run(main)
+
+
 def test_too_many_connections_turn_away_the_oldest_without_a_hello() -> None:
     async def main() -> None:
         host = await started_host(max_connections=5, max_pending=3)
