@@ -87,6 +87,7 @@ class TableClient:
         self.listener = listener or ClientListener()
         self.reconnect_for = reconnect_for
         self.on_raw = on_raw  # every byte received, for tests and debugging
+        self.retry_delay = 0.1  # seconds before the first reconnection (then up to 1 s)
         self.seat: str | None = None
         self.lobby: p.Lobby | None = None
         self.view: SeatView | None = None
@@ -131,7 +132,7 @@ class TableClient:
         returns why it ended. Raises ClientClosed when the host refuses this seat."""
         loop = asyncio.get_running_loop()
         lost_at: float | None = None
-        delay = 0.1
+        delay = self.retry_delay
         while not self._stop:
             self._welcomed = False
             try:
@@ -147,7 +148,7 @@ class TableClient:
                 break
             self.listener.on_connection(False, lost)
             if self._welcomed:  # a fresh loss: the reconnection window starts again
-                lost_at, delay = None, 0.1
+                lost_at, delay = None, self.retry_delay
             if self.token is None:
                 raise ClientClosed(f"connection lost before a seat was given: {lost}")
             now = loop.time()

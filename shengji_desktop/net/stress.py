@@ -26,9 +26,10 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -56,9 +57,17 @@ def _start_host(*args: str) -> tuple[subprocess.Popen[str], int]:
     assert host.stdout is not None
     for line in host.stdout:
         if line.startswith('{"event": "listening"'):
+            # The host logs every cut-off and rejoin: its output is read on, or the full pipe
+            # would stop it.
+            threading.Thread(target=_drain, args=(host.stdout,), daemon=True).start()
             return host, int(json.loads(line)["port"])
     host.kill()
     raise RuntimeError("the host did not start")
+
+
+def _drain(stream: IO[str]) -> None:
+    for _ in stream:
+        pass
 
 
 def _stop_host(host: subprocess.Popen[str]) -> None:
@@ -121,6 +130,7 @@ class _Abuser(TableClient):
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
+        self.retry_delay = 0.0  # straight back
         self.welcomed_at: float | None = None
         self.cut_offs: list[float] = []  # seconds from a welcome to being cut off
         self.codes: set[str] = set()
@@ -160,7 +170,9 @@ async def _flood(client: _Abuser, line: bytes, rate: int, done: asyncio.Event) -
     return sent, connected
 
 
-async def _flood_table(port: int, kind: str, rate: int, seed: int) -> dict[str, Any]:
+async def _flood_table(
+    port: int, kind: str, rate: int, seed: int, timeout: float
+) -> dict[str, Any]:
     done = asyncio.Event()
     abuser = _Abuser("127.0.0.1", port, "abuser", reconnect_for=3600)
     abuser_seat = AISeat(RandomPlayer(random.Random(f"{seed}/abuser")))
@@ -176,7 +188,14 @@ async def _flood_table(port: int, kind: str, rate: int, seed: int) -> dict[str, 
     ]
     clients = [TimedClient("127.0.0.1", port, f"player{i}", sent=sent, index=i) for i in range(3)]
     started = time.perf_counter()
-    await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
+    players = asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
+    try:
+        await asyncio.wait_for(players, timeout)
+        stalled = False
+    except TimeoutError:  # bounded: the figures so far, marked
+        stalled = True
+        for c in clients:
+            c.stop()
     wall = time.perf_counter() - started
     done.set()
     flooded, connected = await flood
@@ -193,6 +212,7 @@ async def _flood_table(port: int, kind: str, rate: int, seed: int) -> dict[str, 
         "latencies": latencies,
         "summary": summary,
         "wall": wall,
+        "stalled": stalled,
         "flooded": flooded,
         "connected": connected,
         "cut_offs": abuser.cut_offs,
@@ -206,9 +226,10 @@ def measure_flood(game: str, hands: int, kind: str, rate: int, seed: int = 1) ->
     )
     try:
         cpu0 = time.process_time()
-        r = asyncio.run(_flood_table(port, kind, rate, seed))
+        r = asyncio.run(_flood_table(port, kind, rate, seed, 60 + 10 * hands))
         client_cpu = time.process_time() - cpu0
-        host.wait(60)
+        if not r["stalled"]:
+            host.wait(60)
     finally:
         _stop_host(host)
     lat = r["latencies"]
@@ -223,6 +244,7 @@ def measure_flood(game: str, hands: int, kind: str, rate: int, seed: int = 1) ->
         "flooded": r["flooded"],
         "flood_rate": round(r["flooded"] / max(r["connected"], 1e-9)),
         "abuser_connected_s": round(r["connected"], 2),
+        "stalled": r["stalled"],
         "cut_offs": len(cuts),
         "cut_off_codes": r["codes"],
         "cut_off_after_ms_p50": round(statistics.median(cuts) * 1000, 1) if cuts else None,
@@ -248,7 +270,8 @@ def run_flood(game: str, hands: int, kinds: list[str], rate: int) -> dict[str, A
             f"max {f['max_ms']} ms; abuser cut off {f['cut_offs']} times "
             f"({', '.join(f['cut_off_codes']) or '-'}), p50 {f['cut_off_after_ms_p50']} ms "
             f"after its welcome; host CPU {f['host_cpu_s_per_hand']} s/hand, "
-            f"wall {f['wall_s_per_hand']} s/hand",
+            f"wall {f['wall_s_per_hand']} s/hand"
+            + (" (STALLED: the hands did not end in time)" if f["stalled"] else ""),
             flush=True,
         )
     print(json.dumps(figures, sort_keys=True), flush=True)
@@ -315,7 +338,7 @@ async def _attack(port: int, conns: int, seconds: float, rate: int, pid: int) ->
             open_.append(writer)
         for writer in open_:
             with contextlib.suppress(ConnectionError, OSError):
-                writer.write(flood if writer is seated else FLOODS["ping"] * per_slice)
+                writer.write(flood if writer is seated else FLOODS["ping"] * (per_slice // 10 or 1))
         rss.append(_rss_mb(pid))
         socks.append(_sockets(pid))
         await asyncio.sleep(0.1)
