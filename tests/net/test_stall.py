@@ -213,7 +213,7 @@ def test_a_client_that_stops_reading_is_aborted_after_the_deadline_and_counted_t
             listener=changes,
             max_errors=10**9,
             msg_burst=10**9,
-            send_deadline=0.5,
+            send_deadline=3.0,  # long enough to see it counted while it lingers
             max_send_buffer=64 * 1024 * 1024,
         )
         assert host.port is not None
