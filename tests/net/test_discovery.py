@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import uuid
@@ -128,8 +129,14 @@ def test_a_table_announces_only_the_addresses_it_listens_on(lan_machine: None) -
     assert discovery.announced_addresses("0.0.0.0") == ["192.0.2.7"]
     assert discovery.announced_addresses("127.0.0.1") == ["127.0.0.1"]
     assert discovery.announced_addresses("localhost") == ["127.0.0.1"]
-    with pytest.raises(ValueError, match="not an IPv4"):
-        discovery.announced_addresses("no such host.invalid")
+    with pytest.MonkeyPatch.context() as mp:  # a name that does not resolve (no DNS asked)
+
+        def no_such_name(*args: object) -> object:
+            raise socket.gaierror("Name or service not known")
+
+        mp.setattr(discovery.socket, "getaddrinfo", no_such_name)
+        with pytest.raises(ValueError, match="not an IPv4"):
+            discovery.announced_addresses("nowhere.invalid")
     local = discovery.Advertiser("t", 5000, "tr", 2, bind="127.0.0.1")
     assert local._info.parsed_addresses() == ["127.0.0.1"]
     assert local.interfaces == ["127.0.0.1"]  # and only on loopback
