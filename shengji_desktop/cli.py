@@ -125,11 +125,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
-    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument(
+        "what", choices=["rules", "engine", "net", "flood", "memory", "ui", "startup"]
+    )
+    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2; flood: 10)")
     parser.add_argument(
         "--start-at-hand", type=int, default=0, metavar="H", help="net: a table H hands in"
     )
+    parser.add_argument("--game", choices=["dl", "tr", "sd"], default="tr", help="flood: game")
+    parser.add_argument(
+        "--kind", choices=["sync", "ping", "garbage", "all"], default="all", help="flood: what"
+    )
+    parser.add_argument("--rate", type=int, help="flood, memory: lines a second per socket (10000)")
+    parser.add_argument("--conns", type=int, default=32, help="memory: sockets that never read")
+    parser.add_argument("--seconds", type=float, default=20.0, help="memory: how long")
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -149,6 +158,15 @@ def _bench(args: argparse.Namespace) -> int:
         except BenchError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
+        return 0
+    if args.what in ("flood", "memory"):
+        from shengji_desktop.net import stress
+
+        if args.what == "flood":
+            kinds = list(stress.FLOODS) if args.kind == "all" else [args.kind]
+            stress.run_flood(args.game, args.hands or 10, kinds, args.rate or 10_000)
+        else:
+            stress.run_memory(args.conns, args.seconds, args.rate or 10_000)
         return 0
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
@@ -319,8 +337,13 @@ def _host(args: argparse.Namespace) -> int:
 
 def _add_join(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("join", help="play a seat of a LAN table with a computer")
-    parser.add_argument("address", metavar="HOST:PORT")
-    parser.add_argument("--name", required=True)
+    parser.add_argument("address", metavar="HOST:PORT", nargs="?", help="or --discover NAME")
+    parser.add_argument("--list", action="store_true", help="list the tables on the LAN (mDNS)")
+    parser.add_argument("--discover", metavar="NAME", help="join the LAN table of this name")
+    parser.add_argument(
+        "--browse-for", type=float, default=3.0, help="seconds to look for tables (mDNS)"
+    )
+    parser.add_argument("--name", help="your name at the table (required to join)")
     parser.add_argument("--ai", default="normal", help="random, easy, normal or hard")
     parser.add_argument("--seat", choices=["S", "E", "N", "W"], help="ask for this seat")
     parser.add_argument("--token-file", help="keep the seat's token here; reused to rejoin")
@@ -339,11 +362,23 @@ def _join(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from shengji_desktop.ai import make_player
-    from shengji_desktop.net.headless import JoinSettings, run_join
+    from shengji_desktop.net.headless import JoinSettings, run_join, run_list
 
+    if args.list:
+        return run_list(args.browse_for)
+    problem = None
+    if args.name is None:
+        problem = "--name is required to join"
+    elif (args.address is None) == (args.discover is None):
+        problem = "give HOST:PORT or --discover NAME (one of them; --list shows the tables)"
+    if problem is not None:
+        print(f"{PROG} join: {problem}", file=sys.stderr)
+        return 2
     return run_join(
         JoinSettings(
             address=args.address,
+            discover=args.discover,
+            browse_for=args.browse_for,
             name=args.name,
             kind=args.ai,
             token_file=Path(args.token_file) if args.token_file else None,

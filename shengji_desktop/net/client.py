@@ -28,6 +28,9 @@ FINAL_CODES = {
     p.ErrorCode.SEAT_TAKEN.value,
     p.ErrorCode.SUPERSEDED.value,
     p.ErrorCode.TOO_MANY_ERRORS.value,
+    p.ErrorCode.BAD_NAME.value,
+    p.ErrorCode.NAME_TAKEN.value,
+    p.ErrorCode.FLOOD.value,
 }
 
 
@@ -84,6 +87,7 @@ class TableClient:
         self.listener = listener or ClientListener()
         self.reconnect_for = reconnect_for
         self.on_raw = on_raw  # every byte received, for tests and debugging
+        self.retry_delay = 0.1  # seconds before the first reconnection (then up to 1 s)
         self.seat: str | None = None
         self.lobby: p.Lobby | None = None
         self.view: SeatView | None = None
@@ -132,7 +136,7 @@ class TableClient:
         returns why it ended. Raises ClientClosed when the host refuses this seat."""
         loop = asyncio.get_running_loop()
         lost_at: float | None = None
-        delay = 0.1
+        delay = self.retry_delay
         while not self._stop:
             self._welcomed = False
             try:
@@ -148,7 +152,7 @@ class TableClient:
                 break
             self.listener.on_connection(False, lost)
             if self._welcomed:  # a fresh loss: the reconnection window starts again
-                lost_at, delay = None, 0.1
+                lost_at, delay = None, self.retry_delay
             if self.token is None:
                 raise ClientClosed(f"connection lost before a seat was given: {lost}")
             now = loop.time()
@@ -191,8 +195,11 @@ class TableClient:
 
     def _dispatch(self, msg: p.HostMessage) -> None:
         if isinstance(msg, p.Welcome):
+            # Every welcome brings a new token: the one we came with is spent once the host
+            # hears from us (the ping), so only the new one brings us back after a drop.
             self.seat, self.token = msg.seat, msg.token
             self._welcomed = True
+            self._send(p.Ping())
             self.listener.on_welcome(msg)
             self.listener.on_connection(True, f"seated at {msg.seat}")
         elif isinstance(msg, p.Lobby):

@@ -1,9 +1,11 @@
 """Finding tables on the LAN: mDNS/DNS-SD with zeroconf, service type ``_shengji._tcp.local.``.
 
 The host advertises its table (name, game, free seats, port, protocol version) and updates
-the free-seat count as people join; ``browse`` lists the tables answering within a timeout.
-``interfaces`` restricts where multicast goes (zeroconf's InterfaceChoice or a list of IPv4
-addresses); the tests run both ends inside a network namespace of their own.
+the free-seat count as people join; ``browse`` lists the tables answering within a timeout and
+``pick`` chooses one by name. A table announces only addresses it listens on
+(``announced_addresses`` of its bind address: a table bound to 127.0.0.1 is not offered to the
+LAN). ``interfaces`` restricts where multicast goes (zeroconf's InterfaceChoice or a list of
+IPv4 addresses); the tests run both ends inside a network namespace of their own.
 """
 
 from __future__ import annotations
@@ -46,11 +48,12 @@ def _instance(table: str, port: int) -> str:
     return f"{label} :{port}.{SERVICE_TYPE}"
 
 
-def _local_addresses(interfaces: Interfaces) -> list[bytes]:
-    """The IPv4 addresses to announce: the given ones, or every non-loopback one."""
-    if isinstance(interfaces, list):
-        return [socket.inet_aton(a) for a in interfaces]
-    found = sorted(
+ANY = ("", "0.0.0.0", "::")  # bind addresses that listen on every interface
+
+
+def machine_addresses() -> list[str]:
+    """Every IPv4 address of this machine's interfaces but loopback ones."""
+    return sorted(
         {
             str(ip.ip)
             for adapter in ifaddr.get_adapters()
@@ -58,7 +61,27 @@ def _local_addresses(interfaces: Interfaces) -> list[bytes]:
             if ip.is_IPv4 and not str(ip.ip).startswith("127.")
         }
     )
-    return [socket.inet_aton(a) for a in found or ["127.0.0.1"]]
+
+
+def announced_addresses(bind: str) -> list[str]:
+    """The IPv4 addresses a table listening on ``bind`` can be reached at, and so the only
+    ones it may announce: every address of the machine for a wildcard bind (loopback if it
+    has no other), else the bind address itself (a host name resolved). ValueError if
+    ``bind`` is not an IPv4 address or name."""
+    if bind in ANY:
+        return machine_addresses() or ["127.0.0.1"]
+    try:
+        infos = socket.getaddrinfo(bind, None, socket.AF_INET, socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise ValueError(f"cannot announce {bind!r}: not an IPv4 address or name") from None
+    return sorted({str(info[4][0]) for info in infos})
+
+
+def _local_addresses(interfaces: Interfaces, bind: str = "0.0.0.0") -> list[bytes]:
+    """The IPv4 addresses to announce: the given ones, or every one the table listens on."""
+    if isinstance(interfaces, list):
+        return [socket.inet_aton(a) for a in interfaces]
+    return [socket.inet_aton(a) for a in announced_addresses(bind)]
 
 
 class Advertiser:
@@ -71,9 +94,16 @@ class Advertiser:
         game: str,
         free: int,
         interfaces: Interfaces = InterfaceChoice.All,
+        *,
+        bind: str = "0.0.0.0",
     ) -> None:
+        """``bind``: the address the table listens on; with a single one, the announcement
+        names it and goes out on its interface only."""
         self.table, self.port, self.game = table, port, game
+        if bind not in ANY and not isinstance(interfaces, list):
+            interfaces = announced_addresses(bind)
         self.interfaces = interfaces
+        self.bind = bind
         self._zc: AsyncZeroconf | None = None
         self._info = self._make_info(free)
 
@@ -81,7 +111,7 @@ class Advertiser:
         return AsyncServiceInfo(
             SERVICE_TYPE,
             _instance(self.table, self.port),
-            addresses=_local_addresses(self.interfaces),
+            addresses=_local_addresses(self.interfaces, self.bind),
             port=self.port,
             properties={
                 "table": self.table,
@@ -169,6 +199,24 @@ def _table_of(info: Any) -> FoundTable | None:
         free=_int(_text(props, "free")),
         version=_int(_text(props, "version")),
     )
+
+
+def pick(tables: list[FoundTable], name: str) -> FoundTable:
+    """The one table called ``name`` among those found; ValueError saying what was found
+    when none is, or several are (then the address must be given)."""
+    named = [t for t in tables if t.name == name]
+    if not named:
+        seen = ", ".join(repr(t.name) for t in tables) or "none"
+        raise ValueError(f"no table called {name!r} answered (found: {seen})")
+    if len(named) > 1:
+        where = ", ".join(f"{t.address}:{t.port}" for t in named)
+        raise ValueError(f"several tables are called {name!r} ({where}): give HOST:PORT")
+    table = named[0]
+    if not table.compatible:
+        raise ValueError(
+            f"table {name!r} speaks protocol {table.version}, this program {PROTOCOL_VERSION}"
+        )
+    return table
 
 
 def browse_tables(timeout: float = 2.0) -> list[FoundTable]:

@@ -120,7 +120,11 @@ async def serve(
         from .discovery import Advertiser
 
         listener.advertiser = Advertiser(
-            host.settings.table_name, port, host.match.game.value, host.free_seats()
+            host.settings.table_name,
+            port,
+            host.match.game.value,
+            host.free_seats(),
+            bind=config.bind,  # only the addresses the table listens on
         )
         await listener.advertiser.start()
     loop = asyncio.get_running_loop()
@@ -211,9 +215,10 @@ class _JoiningSeat(AISeat):
 
 @dataclass(frozen=True)
 class JoinSettings:
-    """What `shengji-desktop join` was asked: where, as whom, which computer player plays."""
+    """What `shengji-desktop join` was asked: where (an address, or the name of a table found
+    on the LAN: ``discover``), as whom, which computer player plays."""
 
-    address: str
+    address: str | None
     name: str
     kind: str
     token_file: Path | None
@@ -222,6 +227,39 @@ class JoinSettings:
     seed: str
     reconnect_for: float
     think_delay: float
+    discover: str | None = None
+    browse_for: float = 3.0
+
+
+async def list_tables(browse_for: float, out: Out = _print) -> list[dict[str, Any]]:
+    """The tables answering on the LAN within ``browse_for`` seconds: one line each."""
+    from .discovery import browse
+
+    found = await browse(browse_for)
+    for t in found:
+        note = "" if t.compatible else f", protocol {t.version} (not this program's)"
+        out(f"桌 table {t.name} ({t.game}) at {t.address}:{t.port}, {t.free} seats free{note}")
+    if not found:
+        out(f"no table answered within {browse_for:g} s")
+    return [t.__dict__ for t in found]
+
+
+def run_list(browse_for: float) -> int:
+    try:
+        tables = asyncio.run(list_tables(browse_for))
+    except OSError as exc:  # no multicast here
+        print(f"shengji-desktop join: cannot look for tables: {exc}", file=sys.stderr)
+        return 1
+    _print(json.dumps({"tables": tables}, ensure_ascii=False, sort_keys=True))
+    return 0
+
+
+async def _discover(name: str, browse_for: float, out: Out) -> str:
+    from .discovery import browse, pick
+
+    table = pick(await browse(browse_for), name)
+    out(f"找到 found {table.name} at {table.address}:{table.port}")
+    return f"{table.address}:{table.port}"
 
 
 async def join(
@@ -230,10 +268,16 @@ async def join(
     """Play a seat with ``make_player(settings.kind, settings.seed)`` until the table ends
     (or ``settings.hands`` hands); the result as ``join`` prints it."""
     s = settings
-    host, port = parse_address(s.address)
+    if s.discover is not None:
+        address = await _discover(s.discover, s.browse_for, out)
+    elif s.address is not None:
+        address = s.address
+    else:
+        raise ValueError("give HOST:PORT, or --discover NAME (--list shows the tables)")
+    host, port = parse_address(address)
     player = make_player(s.kind, s.seed)
     token = _read_token(s.token_file)
-    bot = _JoiningSeat(player, s.hands, s.think_delay, out, s.address, s.token_file)
+    bot = _JoiningSeat(player, s.hands, s.think_delay, out, address, s.token_file)
     client = TableClient(
         host, port, s.name, token=token, seat=s.seat, reconnect_for=s.reconnect_for
     )

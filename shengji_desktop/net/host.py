@@ -81,7 +81,14 @@ class TableHost:
         if match is None:
             match = Match(game, options, secret_seed() if seed is None else seed)
         self.server = Server(self.settings, self._handle, self._closed, self._log)
-        self._seats = Lobby(seats or [OPEN] * 4, self.server, self._log)
+        self._seats = Lobby(
+            seats or [OPEN] * 4,
+            self.server,
+            self._log,
+            grace=self.settings.lobby_grace,
+            on_release=self._released,
+            before_welcome=self._save_now,
+        )
         self.referee = Referee(
             match,
             self._seats,
@@ -95,6 +102,7 @@ class TableHost:
         )
         self._file = TableFile(save_path, self._log, self.meta) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
+        self._bye: p.Bye | None = None  # once the table has ended: the answer to any hello
         self._cpu_at_start = time.process_time()
 
     @property
@@ -123,10 +131,10 @@ class TableHost:
         """Listen; returns the port (the chosen one when ``port`` is 0)."""
         self._done = asyncio.get_running_loop().create_future()
         bound = await self.server.start(host, port)
-        if self.started:  # resumed: humans have standin_after to come back
-            for state in self._seats:
-                if state.human:
-                    state.dropped_at = time.monotonic()
+        for state in self._seats:  # resumed: people have a while to come back
+            if state.human and state.claimed:
+                self._seats.hold(state)  # in play: standin_after; in the lobby: the grace
+        if self.started:
             self.referee.start()
         return bound
 
@@ -160,12 +168,19 @@ class TableHost:
 
     def meta(self) -> dict[str, Any]:
         """The table's part of its file: seats, names, tokens, whether it has started."""
-        seats = [SavedSeat(s.seat, s.kind, s.name, s.token) for s in self._seats]
+        seats = [SavedSeat(s.seat, s.kind, s.name, s.token, s.old_token) for s in self._seats]
         return table_meta(seats, self.started, self.settings.hands, self.settings.table_name)
 
     def _autosave(self) -> None:
         if self._file is not None:
             self._file.save(self.match, self.meta())
+
+    def _save_now(self) -> None:
+        """A new token is on disk before its welcome is sent: a host that stops in between
+        knows it (and the one it replaces) when it resumes."""
+        self._autosave()
+        if self._file is not None:
+            self._file.flush()
 
     @classmethod
     def resume(
@@ -198,6 +213,7 @@ class TableHost:
             state = host.seats[s.seat]
             state.name = s.name
             state.token = s.token
+            state.old_token = s.old_token
         host._seats.started = saved.started
         for warning in saved.warnings:
             host._log(warning)
@@ -206,6 +222,10 @@ class TableHost:
     # ------------------------------------------------------------------ messages
 
     def _handle(self, conn: Connection, msg: p.ClientMessage) -> None:
+        if self._bye is not None:  # the table has ended: whoever still talks hears so
+            self.server.send(conn, self._bye)
+            conn.close()
+            return
         if isinstance(msg, p.Hello):
             self._hello(conn, msg)
             return
@@ -218,7 +238,9 @@ class TableHost:
                 self._broadcast_lobby()
                 self._maybe_start()
         elif isinstance(msg, p.Sync):
-            self.referee.resync(state)
+            if conn.synced_seq != self.referee.seq:  # a repeated sync is answered once
+                conn.synced_seq = self.referee.seq
+                self.referee.resync(state)
         elif isinstance(msg, p.Leave):
             conn.close()
         elif isinstance(msg, p.Act):
@@ -243,8 +265,13 @@ class TableHost:
             return
         if self.started:
             self.referee.seat_left(state)
-        else:  # a lobby seat is released at once
+        elif not state.claimed:  # released at once (no grace)
             self._autosave()
+        self._broadcast_lobby()
+
+    def _released(self, state: SeatState) -> None:
+        """A lobby seat's grace is over: it is free again."""
+        self._autosave()
         self._broadcast_lobby()
 
     def _maybe_start(self) -> None:
@@ -290,10 +317,10 @@ class TableHost:
             self._file.flush()  # the final state is on disk before anyone hears the end
         # The seed deals every hand (and seeds the computers): it stays with the host.
         public = {k: v for k, v in summary.items() if k != "seed"}
-        for state in self._seats:
-            if state.conn is not None:
-                self.server.send(state.conn, p.Bye(reason=reason, summary=public))
-                state.conn.close()
+        self._bye = p.Bye(reason=reason, summary=public)
+        for conn in list(self.server.conns):  # seated or not: nobody is welcomed any more
+            self.server.send(conn, self._bye)
+            conn.close()
         self.listener.on_finished(reason, summary)
         if self._done is not None and not self._done.done():
             self._done.set_result(summary)

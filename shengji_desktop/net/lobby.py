@@ -1,10 +1,20 @@
 """The table's seats: who sits where (kinds, names, tokens, connections), the hello that gives
-or gives back a seat, ready flags, leaving, and the lobby message everyone is shown."""
+or gives back a seat, ready flags, leaving, and the lobby message everyone is shown.
+
+A token is good for one return: every hello with a token is welcomed with a new one (the one
+presented stays good until the new connection has said anything, in case the welcome never
+arrived), so a token read from an old table file or an old session does not open the seat
+again. Names are plain printable text (no control, format or bidi characters, no line
+separators) and unique at the table. A seat whose person drops before the match is kept for
+``grace`` seconds, with its name and token, as a seat in play is.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +35,9 @@ class SeatState:
     token: str | None = None  # set once a human has claimed the seat
     ready: bool = False
     conn: Connection | None = None
-    dropped_at: float | None = None  # time.monotonic() when its human left mid-match
+    dropped_at: float | None = None  # time.monotonic() when its human left
+    old_token: str | None = None  # the token this seat's connection came back with (above)
+    release: asyncio.TimerHandle | None = None  # frees a lobby seat whose human left
     standin: Player | None = None  # the computer playing for its dropped human
     autoplay: Player | None = None  # 托管: the computer its human asked to play for them
     computer: Player | None = None  # the computer playing a computer seat
@@ -50,11 +62,43 @@ class SeatState:
         )
 
 
+# Categories no name may use: controls, format characters (bidi overrides and isolates, zero
+# widths), line and paragraph separators, surrogates, private use, unassigned code points.
+_REFUSED = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None if it can."""
+    if not name.strip():
+        return "a name may not be blank"
+    if name != name.strip():
+        return "a name may not begin or end with a space"
+    for ch in name:
+        if unicodedata.category(ch) in _REFUSED:
+            what = unicodedata.name(ch, "a control or format character")
+            return f"a name may not contain U+{ord(ch):04X} ({what})"
+    return None
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 class Lobby:
     """The four seats (S, E, N, W, each ``OPEN`` or a computer level) and the people at them.
-    Refusals are sent through ``server``; the caller does the rest (saving, the referee)."""
+    Refusals are sent through ``server``; the caller does the rest (saving, the referee).
+    ``on_release(state)`` follows a lobby seat freed after its ``grace``."""
 
-    def __init__(self, kinds: list[str], server: Server, log: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        kinds: list[str],
+        server: Server,
+        log: Callable[[str], None],
+        *,
+        grace: float = 0.0,
+        on_release: Callable[[SeatState], None] | None = None,
+        before_welcome: Callable[[], None] | None = None,
+    ) -> None:
         if len(kinds) != 4:
             raise ValueError("a table has four seats: S,E,N,W")
         self.seats = {
@@ -63,6 +107,9 @@ class Lobby:
         }
         self.server = server
         self.log = log
+        self.grace = grace
+        self.on_release = on_release
+        self.before_welcome = before_welcome
         self.started = False
 
     def __iter__(self) -> Iterator[SeatState]:
@@ -93,15 +140,23 @@ class Lobby:
                 f"(this host speaks {p.PROTOCOL_VERSION})",
             )
             return None
+        problem = name_problem(msg.name)
+        if problem is not None:
+            self.server.fatal(conn, p.ErrorCode.BAD_NAME, f"{problem}: choose another name")
+            return None
         if msg.token is not None:
             state = self.seat_of_token(msg.token)
             if state is None:
                 self.server.fatal(conn, p.ErrorCode.BAD_TOKEN, "no seat has this token")
                 return None
+            if not self._name_free(msg.name, state, conn):
+                return None
             if state.conn is not None:
                 old = state.conn
                 self.server.fatal(old, p.ErrorCode.SUPERSEDED, "the seat reconnected elsewhere")
                 old.seat = None
+            state.old_token = msg.token  # until the new connection is heard from
+            state.token = secrets.token_urlsafe(24)
         else:
             if self.started:
                 self.server.fatal(
@@ -119,13 +174,20 @@ class Lobby:
                 self.server.fatal(conn, p.ErrorCode.TABLE_FULL, "no open seat")
                 return None
             state = free[0]
+            if not self._name_free(msg.name, state, conn):
+                return None
             state.token = secrets.token_urlsafe(24)
         assert state.token is not None
         state.name = msg.name
         state.conn = conn
         state.dropped_at = None
+        if state.release is not None:
+            state.release.cancel()
+            state.release = None
         conn.seat = state.seat
         self.log(f"{state.seat.name} {state.name} joined from {conn.peer}")
+        if self.before_welcome is not None:
+            self.before_welcome()  # the new token saved before anyone hears it
         self.server.send(
             conn,
             p.Welcome(
@@ -134,15 +196,36 @@ class Lobby:
         )
         return state
 
+    def _name_free(self, name: str, state: SeatState, conn: Connection) -> bool:
+        """True if no other seat has ``name``; else the refusal is sent."""
+        key = _name_key(name)
+        for other in self:
+            taken = other is not state and (other.claimed or not other.human) and other.name
+            if taken and _name_key(other.name) == key:
+                self.server.fatal(
+                    conn,
+                    p.ErrorCode.NAME_TAKEN,
+                    f"{other.seat.name} is already called {other.name!r}: choose another name",
+                )
+                return False
+        return True
+
     def seat_of_token(self, token: str) -> SeatState | None:
         found = None
         for state in self:
-            # Compare with every seat in constant time: no timing hint about any token.
-            if state.token is not None and secrets.compare_digest(
-                state.token.encode(), token.encode()
-            ):
-                found = state
+            self._confirm(state)
+            for known in (state.token, state.old_token):
+                # Compare with every token in constant time: no timing hint about any of them.
+                if known is not None and secrets.compare_digest(known.encode(), token.encode()):
+                    found = state
         return found
+
+    @staticmethod
+    def _confirm(state: SeatState) -> None:
+        """The seat's connection has been heard from since its welcome: the token it came back
+        with is spent."""
+        if state.conn is not None and state.conn.heard:
+            state.old_token = None
 
     def drop(self, conn: Connection) -> SeatState | None:
         """``conn`` has gone: before the match its seat is free again; during the match the
@@ -150,20 +233,46 @@ class Lobby:
         state = self.state_of(conn)
         if state is None or state.conn is not conn:
             return None
+        self._confirm(state)
         state.conn = None
         conn.seat = None
         self.log(f"{state.seat.name} {state.name} left")
-        if not self.started:
-            state.token = None
-            state.name = ""
-            state.ready = False
-        else:
-            state.dropped_at = time.monotonic()
+        self.hold(state)
         return state
 
-    def set_ready(self, state: SeatState, ready: bool) -> bool:
-        """Before the match: True if the flag was taken."""
+    def hold(self, state: SeatState) -> None:
+        """Keep ``state``'s seat and token for its person (before the match, ``grace``
+        seconds; during it, until the match ends, a stand-in playing after a while)."""
+        dropped_at = state.dropped_at = time.monotonic()
         if self.started:
+            return
+        if self.grace <= 0:
+            self._release(state)
+            return
+        if state.release is not None:
+            state.release.cancel()
+        state.release = asyncio.get_running_loop().call_later(
+            self.grace, self._expire, state, dropped_at
+        )
+
+    def _expire(self, state: SeatState, dropped_at: float) -> None:
+        state.release = None
+        if state.conn is None and not self.started and state.dropped_at == dropped_at:
+            self.log(f"{state.seat.name} {state.name} did not come back; the seat is free")
+            self._release(state)
+            if self.on_release is not None:
+                self.on_release(state)
+
+    @staticmethod
+    def _release(state: SeatState) -> None:
+        state.token = state.old_token = None
+        state.name = ""
+        state.ready = False
+        state.dropped_at = None
+
+    def set_ready(self, state: SeatState, ready: bool) -> bool:
+        """Before the match: True if the flag changed."""
+        if self.started or state.ready == ready:
             return False
         state.ready = ready
         return True

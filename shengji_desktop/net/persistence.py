@@ -25,6 +25,10 @@ class SavedSeat:
     kind: str
     name: str
     token: str | None
+    # The token the seat's person came back with, good until the new connection is heard
+    # from (net/lobby.py): saved too, so that a host that stops before its welcome arrived
+    # still knows the token its person holds.
+    old_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,9 @@ def table_meta(
         "hands": hands,
         "started": started,
         "seats": [
-            {"seat": s.seat.name, "kind": s.kind, "name": s.name, "token": s.token} for s in seats
+            {"seat": s.seat.name, "kind": s.kind, "name": s.name, "token": s.token}
+            | ({"old_token": s.old_token} if s.old_token else {})
+            for s in seats
         ],
     }
 
@@ -89,6 +95,7 @@ def read_table(path: Path) -> SavedTable:
                 str(d["kind"]),
                 str(d["name"]),
                 d["token"] if isinstance(d["token"], str) and d["token"] else None,
+                d.get("old_token") if isinstance(d.get("old_token"), str) else None,
             )
             for d in data["seats"]
         ]

@@ -61,6 +61,9 @@ class ErrorCode(str, Enum):
     SUPERSEDED = "superseded"  # the seat reconnected elsewhere with its token (fatal)
     TIMEOUT = "timeout"  # no hello in time (fatal)
     BUSY = "busy"  # too many connections at once (fatal)
+    BAD_NAME = "bad_name"  # a name that is not printable plain text (fatal)
+    NAME_TAKEN = "name_taken"  # another seat at the table has this name (fatal)
+    FLOOD = "flood"  # more messages than the host serves one connection (fatal)
     INTERNAL = "internal"  # a fault of the host; the match is unchanged
 
 

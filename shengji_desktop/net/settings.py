@@ -13,11 +13,19 @@ class HostSettings:
     settle_pause: float = 3.0  # seconds the settlement stays up before the next hand
     standin_after: float = 30.0  # a computer takes a dropped human's seat after this
     standin_kind: str = "normal"  # the level of that stand-in
+    lobby_grace: float = 30.0  # a lobby seat whose human dropped is kept this long
     start_when_full: bool = False  # start once every open seat is taken, without "ready"
     hands: int | None = None  # stop after this many hands (None: until the match is over)
     max_errors: int = 8  # garbage messages before a connection is dropped
     max_illegal: int = 50  # illegal actions in a row before a connection is dropped
-    hello_timeout: float = 10.0
-    max_connections: int = 32  # four seats, their reconnects and a few newcomers
-    max_send_buffer: int = 8 * 1024 * 1024  # a client this far behind is dropped
+    hello_timeout: float = 5.0  # a connection must say hello this soon
+    max_connections: int = 32  # every socket, seated or not, until it is really gone
+    # Connections that have not said hello yet: past this, the oldest of them is turned away,
+    # so idle sockets can never keep a token holder out.
+    max_pending: int = 16
+    max_send_buffer: int = 1024 * 1024  # bytes a client may leave unread before it is cut off
+    send_deadline: float = 10.0  # a client must read what is queued for it within this
+    batch: int = 8  # messages of one connection handled before the others get a turn
+    msg_rate: float = 200.0  # messages per second a connection may send on average ...
+    msg_burst: int = 1000  # ... with bursts of this many; past that it is cut off
     table_name: str = "升级"

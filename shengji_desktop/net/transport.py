@@ -1,21 +1,34 @@
 """The host's connections: accepting them, reading and decoding their lines, sending with a
 bound on what may wait unsent, and the limits that end a connection (too many connections, no
-hello in time, too much garbage).
+hello in time, too much garbage, a flood of messages, a client that does not read).
 
 ``Server`` answers what needs no table (a ping, a line that is not a message) and hands every
 decoded message to its handler; whatever the handler raises becomes an ``internal`` error for
 that connection, never a crash of the host.
+
+No client can stall or starve the others: each connection is served a few messages
+(``batch``) at a time, then the others get their turn; a connection sending more than its
+rate (a token bucket of ``msg_rate`` messages a second, ``msg_burst`` deep; actions the table
+takes are free) is cut off. A client that does not read is aborted, its unsent data dropped,
+once more than ``max_send_buffer`` bytes wait for it or it has not taken what was queued
+within ``send_deadline``; every connection counts toward ``max_connections`` until its socket
+is really gone. Connections that have not said hello have a limit of their own
+(``max_pending``, the oldest is turned away), so idle sockets never lock a token holder out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules.cards import Seat
 from . import protocol as p
 from .settings import HostSettings
+
+# The socket's user-space buffer above which a flush is awaited (and timed).
+HIGH_WATER = 64 * 1024
 
 
 @dataclass(eq=False)
@@ -29,22 +42,76 @@ class Connection:
     errors: int = 0
     illegal_streak: int = 0
     closing: bool = False
+    aborted: bool = False
     sent_bytes: int = 0
+    heard: bool = False  # a message came after the hello that seated it
+    synced_seq: int | None = None  # the seq of the last sync answered
+    allowance: float = 0.0  # the rate limit's tokens
+    checked_at: float = 0.0  # when they were last counted
+    opened_at: float = 0.0
+    cut_off: str | None = None  # why the host aborted it
+    log: Callable[[str], None] | None = field(default=None, repr=False)
+    _flush: asyncio.Task[None] | None = field(default=None, repr=False)
 
-    def send(self, message: p.HostMessage, limit: int) -> None:
-        """Queue one message; a client with more than ``limit`` bytes unsent is dropped."""
+    @property
+    def address(self) -> str:
+        """The peer's address without its port."""
+        return self.peer.rpartition(":")[0] or self.peer
+
+    @property
+    def pending(self) -> bool:
+        """Still waiting for its hello (not seated, not on its way out)."""
+        return self.seat is None and not self.closing
+
+    def send(self, message: p.HostMessage, limit: int, deadline: float) -> None:
+        """Queue one message; a client with more than ``limit`` bytes unsent, or that takes
+        longer than ``deadline`` seconds to read what waits, is aborted."""
         if self.closing:
             return
         data = p.encode(message)
         self.sent_bytes += len(data)
         self.writer.write(data)
-        if self.writer.transport.get_write_buffer_size() > limit:
-            self.close()
+        waiting = self.writer.transport.get_write_buffer_size()
+        if waiting > limit:
+            self.abort(f"{waiting} bytes unread")
+        elif waiting > HIGH_WATER and self._flush is None:
+            self._flush = asyncio.get_running_loop().create_task(self._flushed(deadline))
+
+    async def _flushed(self, deadline: float) -> None:
+        try:
+            await asyncio.wait_for(self.writer.drain(), deadline)
+        except TimeoutError:
+            self.abort(f"did not read for {deadline:g} s")
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._flush = None
 
     def close(self) -> None:
+        """Close after what is queued has been sent (``Server`` aborts it if that takes too
+        long)."""
         if not self.closing:
             self.closing = True
             self.writer.close()
+
+    def abort(self, why: str) -> None:
+        """Drop the socket now, and whatever waits unsent with it."""
+        self.closing = True
+        if not self.aborted:
+            self.aborted = True
+            self.cut_off = why
+            self.writer.transport.abort()
+            if self.log is not None:
+                self.log(f"{self.peer} cut off: {why}")
+
+    def spend(self, now: float, rate: float, burst: int) -> bool:
+        """Take one message from the rate limit's bucket: False when it is empty."""
+        self.allowance = min(float(burst), self.allowance + (now - self.checked_at) * rate)
+        self.checked_at = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
 
 
 Handler = Callable[[Connection, p.ClientMessage], None]
@@ -68,6 +135,7 @@ class Server:
         self.conns: set[Connection] = set()
         self.port: int | None = None
         self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self, host: str, port: int) -> int:
         self._server = await asyncio.start_server(self._serve, host, port)
@@ -75,16 +143,28 @@ class Server:
         return self.port
 
     async def close(self) -> None:
-        for conn in list(self.conns):
-            conn.close()
+        """Stop listening, close every connection (aborting what does not go within a
+        second) and wait until each connection's task has ended."""
         if self._server is not None:
             self._server.close()
+        for conn in list(self.conns):
+            conn.close()
+        tasks = set(self._tasks)
+        if tasks:
+            _, tasks = await asyncio.wait(tasks, timeout=1.0)
+        for conn in list(self.conns):
+            conn.abort("the host is closing")
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
+        for task in tasks:
+            task.cancel()
+        if self._server is not None:
             await self._server.wait_closed()
 
     # ------------------------------------------------------------------ sending
 
     def send(self, conn: Connection, message: p.HostMessage) -> None:
-        conn.send(message, self.settings.max_send_buffer)
+        conn.send(message, self.settings.max_send_buffer, self.settings.send_deadline)
 
     def garbage(
         self, conn: Connection, code: p.ErrorCode, message: str, ref: int | None = None
@@ -109,7 +189,9 @@ class Server:
 
     def receive(self, conn: Connection, item: p.ClientMessage | p.ProtocolError) -> None:
         """One decoded line: whatever arrives, the host answers and goes on; a bug becomes an
-        ``internal`` error."""
+        ``internal`` error. An action the table took gives its rate token back."""
+        if conn.seat is not None:
+            conn.heard = True
         try:
             if isinstance(item, p.ProtocolError) and item.code is p.ErrorCode.VERSION:
                 self.fatal(conn, item.code, item.message)
@@ -118,38 +200,108 @@ class Server:
             elif isinstance(item, p.Ping):
                 self.send(conn, p.Pong())
             else:
+                errors = conn.errors
                 self.handle(conn, item)
+                if isinstance(item, p.Act) and conn.errors == errors and not conn.illegal_streak:
+                    conn.allowance += 1.0  # taken: the match itself bounds these
         except Exception as exc:  # the host never crashes on input
             self.log(f"internal error on {conn.peer}: {exc!r}")
             self.garbage(conn, p.ErrorCode.INTERNAL, "the host could not handle this message")
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?")
-        self.conns.add(conn)
-        if len(self.conns) > self.settings.max_connections:
+    def _admit(self, conn: Connection) -> None:
+        """Over a limit, the oldest connection still without a hello is turned away, of the
+        address that has most of them (the newcomer only when every other one is seated or
+        on its way out): idle sockets cannot keep anyone out who says hello in time."""
+        s = self.settings
+        others = [c for c in self.conns if c.pending and c is not conn]
+        if len(self.conns) <= s.max_connections and len(others) < s.max_pending:
+            return
+        if not others:
             self.fatal(conn, p.ErrorCode.BUSY, "too many connections")
+            return
+        by_address: dict[str, list[Connection]] = {}
+        for c in others:
+            by_address.setdefault(c.address, []).append(c)
+        crowd = max(by_address.values(), key=len)
+        oldest = min(crowd, key=lambda c: c.opened_at)
+        self.fatal(oldest, p.ErrorCode.BUSY, "too many connections waiting for a hello")
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.settings.hello_timeout
+        peer = writer.get_extra_info("peername")
+        conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?", log=self.log)
+        conn.opened_at = conn.checked_at = loop.time()
+        conn.allowance = float(self.settings.msg_burst)
+        self.conns.add(conn)
         try:
-            while not conn.closing:
-                try:
-                    if conn.seat is None:
-                        data = await asyncio.wait_for(reader.read(65536), deadline - loop.time())
-                    else:
-                        data = await reader.read(65536)
-                except TimeoutError:
-                    self.fatal(conn, p.ErrorCode.TIMEOUT, "no hello in time")
-                    break
-                except (ConnectionError, OSError):
-                    break
-                if not data:
-                    break
-                for item in conn.decoder.feed(data):
-                    if conn.closing:
-                        break
-                    self.receive(conn, item)
+            self._admit(conn)
+            await self._read(conn, reader)
         finally:
-            self.conns.discard(conn)
-            conn.close()
-            self.on_closed(conn)
+            try:
+                conn.close()
+                self.on_closed(conn)
+                await self._gone(conn)
+            finally:
+                self.conns.discard(conn)
+                if task is not None:
+                    self._tasks.discard(task)
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        s = self.settings
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + s.hello_timeout
+        while not conn.closing:
+            try:
+                if conn.seat is None:
+                    data = await asyncio.wait_for(reader.read(65536), deadline - loop.time())
+                else:
+                    data = await reader.read(65536)
+            except TimeoutError:
+                self.fatal(conn, p.ErrorCode.TIMEOUT, "no hello in time")
+                return
+            except (ConnectionError, OSError):
+                return
+            if not data:
+                return
+            # Split now, decoded and handled one by one, a batch at a time.
+            for served, line in enumerate(conn.decoder.lines.feed(data), 1):
+                if conn.closing:
+                    return
+                if not conn.spend(loop.time(), s.msg_rate, s.msg_burst):
+                    self.fatal(
+                        conn,
+                        p.ErrorCode.FLOOD,
+                        f"more than {s.msg_rate:g} messages a second "
+                        f"(bursts of {s.msg_burst}); disconnected",
+                    )
+                    return
+                item: p.ClientMessage | p.ProtocolError
+                if isinstance(line, p.ProtocolError):
+                    item = line
+                else:
+                    try:
+                        item = p.decode_client(line)
+                    except p.ProtocolError as exc:
+                        item = exc
+                self.receive(conn, item)
+                if served % s.batch == 0:
+                    await asyncio.sleep(0)  # the other connections' turn
+
+    async def _gone(self, conn: Connection) -> None:
+        """Until the socket is closed: what is still queued may go out within the deadline,
+        then it is aborted."""
+        if not conn.aborted:
+            try:
+                await asyncio.wait_for(conn.writer.wait_closed(), self.settings.send_deadline)
+            except TimeoutError:
+                conn.abort(f"did not read for {self.settings.send_deadline:g} s")
+            except (ConnectionError, OSError):
+                pass
+        if conn.aborted:
+            with contextlib.suppress(ConnectionError, OSError):
+                await conn.writer.wait_closed()
+        if conn._flush is not None:
+            conn._flush.cancel()

@@ -174,16 +174,17 @@ class HostRunner(QObject):
             )
         port = await self.host.start(self.bind, self.wanted_port)
         if self.advertise is not None:
-            self.advertiser = Advertiser(
-                self.settings.table_name,
-                port,
-                self.game.value,
-                self.host.free_seats(),
-                self.advertise,
-            )
             try:
+                self.advertiser = Advertiser(
+                    self.settings.table_name,
+                    port,
+                    self.game.value,
+                    self.host.free_seats(),
+                    self.advertise,
+                    bind=self.bind,  # only the addresses the table listens on
+                )
                 await self.advertiser.start()
-            except OSError as exc:  # no multicast here: the table can still be joined by address
+            except (OSError, ValueError) as exc:  # no multicast: it can be joined by address
                 self.log_line.emit(f"advertising failed: {exc}")
                 self.advertiser = None
         return port

@@ -45,3 +45,20 @@ def test_bench_net_starts_a_table_hands_into_a_match(
         assert 0 < f["p50_ms"] <= f["p95_ms"] <= f["max_ms"]
         assert f["host_cpu_s_per_hand"] > 0
     assert any(line.startswith("tr from hand 3") for line in out)
+
+
+def test_bench_flood_cuts_the_abuser_off_and_prints_the_others_latency(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "flood", "--game", "sd", "--kind", "ping", "--hands", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    f = figures["ping"]
+    assert figures["bench"] == "flood" and f["flooded"] > 0 and f["actions"] > 5
+    assert 0 < f["p50_ms"] <= f["p95_ms"] <= f["max_ms"]
+
+
+def test_bench_memory_prints_the_hosts_rss(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "memory", "--conns", "4", "--seconds", "1", "--rate", "500"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["bench"] == "memory" and figures["rss_start_mb"] > 0
+    assert figures["rss_peak_mb"] >= figures["rss_start_mb"] - 1 and figures["rejoins"] >= 1

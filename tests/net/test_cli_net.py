@@ -19,6 +19,9 @@ from shengji_desktop.cli import main
         (["host", "--game", "tr", "--option", "tr_kitty_multiplier=3"], "tr_kitty_multiplier"),
         (["join", "nowhere", "--name", "a", "--ai", "random"], "HOST:PORT"),
         (["join", "127.0.0.1:1", "--name", "a", "--ai", "genius"], "genius"),
+        (["join", "--name", "a"], "--discover NAME"),
+        (["join", "127.0.0.1:1", "--discover", "t", "--name", "a"], "one of them"),
+        (["join", "127.0.0.1:1"], "--name is required"),
     ],
 )
 def test_bad_arguments(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import uuid
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from netutil import CLI, Proc, listening_port
 
+from shengji_desktop.net import discovery
 from shengji_desktop.net.protocol import PROTOCOL_VERSION
 
 BROWSE = (
@@ -96,6 +98,99 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
         )
         host.wait_for(lambda line: line.startswith("S a joined") or " a joined" in line, 20)
         assert [t["free"] for t in browse(netns, 3.0)] == [1]
+    finally:
+        if joiner is not None:
+            joiner.kill()
+        host.kill()
+
+
+# ------------------------------------------------------------------ what is announced
+
+
+class _IP:
+    def __init__(self, ip: str) -> None:
+        self.ip, self.is_IPv4 = ip, True
+
+
+class _Adapter:
+    def __init__(self, *ips: str) -> None:
+        self.ips = [_IP(ip) for ip in ips]
+
+
+@pytest.fixture
+def lan_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This machine as if it had a LAN address besides loopback (no traffic is sent)."""
+    monkeypatch.setattr(
+        discovery.ifaddr, "get_adapters", lambda: [_Adapter("127.0.0.1"), _Adapter("192.0.2.7")]
+    )
+
+
+def test_a_table_announces_only_the_addresses_it_listens_on(lan_machine: None) -> None:
+    assert discovery.announced_addresses("0.0.0.0") == ["192.0.2.7"]
+    assert discovery.announced_addresses("127.0.0.1") == ["127.0.0.1"]
+    assert discovery.announced_addresses("localhost") == ["127.0.0.1"]
+    with pytest.MonkeyPatch.context() as mp:  # a name that does not resolve (no DNS asked)
+
+        def no_such_name(*args: object) -> object:
+            raise socket.gaierror("Name or service not known")
+
+        mp.setattr(discovery.socket, "getaddrinfo", no_such_name)
+        with pytest.raises(ValueError, match="not an IPv4"):
+            discovery.announced_addresses("nowhere.invalid")
+    local = discovery.Advertiser("t", 5000, "tr", 2, bind="127.0.0.1")
+    assert local._info.parsed_addresses() == ["127.0.0.1"]
+    assert local.interfaces == ["127.0.0.1"]  # and only on loopback
+    everywhere = discovery.Advertiser("t", 5000, "tr", 2, bind="0.0.0.0")
+    assert everywhere._info.parsed_addresses() == ["192.0.2.7"]
+
+
+def test_a_table_is_picked_by_its_name() -> None:
+    def table(name: str, port: int, version: int = PROTOCOL_VERSION) -> discovery.FoundTable:
+        return discovery.FoundTable(name, "127.0.0.1", port, "tr", 2, version)
+
+    found = [table("东", 1), table("西", 2), table("西", 3), table("old", 4, version=1)]
+    assert discovery.pick(found, "东").port == 1
+    with pytest.raises(ValueError, match="several tables"):
+        discovery.pick(found, "西")
+    with pytest.raises(ValueError, match="no table called '南'.*'东'"):
+        discovery.pick(found, "南")
+    with pytest.raises(ValueError, match="protocol 1"):
+        discovery.pick(found, "old")
+
+
+def test_join_lists_and_finds_tables_by_name(netns: str, tmp_path: Path) -> None:
+    inside = ["ip", "netns", "exec", netns, *CLI]
+    host = Proc(
+        [
+            *inside,
+            "host", "--game", "sd", "--bind", "127.0.0.1", "--port", "0", "--advertise",
+            "--name", "找我", "--seats", "open,random,random,random", "--standin", "random",
+            "--deal-pace", "0", "--settle-pause", "0", "--hands", "1", "--start-when-full",
+        ],
+        tmp_path,
+        "host",
+    )  # fmt: skip
+    joiner: Proc | None = None
+    try:
+        port = listening_port(host)
+        listing = subprocess.run(
+            [*inside, "join", "--list", "--browse-for", "3"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert listing.returncode == 0, listing.stderr
+        assert "找我" in listing.stdout and f"127.0.0.1:{port}" in listing.stdout
+        tables = json.loads(listing.stdout.strip().splitlines()[-1])["tables"]
+        assert [(t["name"], t["port"], t["free"]) for t in tables] == [("找我", port, 1)]
+        joiner = Proc(
+            [*inside, "join", "--discover", "找我", "--name", "a", "--ai", "random"],
+            tmp_path,
+            "join",
+        )
+        assert joiner.finish(90) == 0, joiner.stderr()
+        assert any(f"found 找我 at 127.0.0.1:{port}" in line for line in joiner.lines)
+        assert joiner.last_json()["reason"].startswith("bye")
     finally:
         if joiner is not None:
             joiner.kill()

@@ -177,7 +177,8 @@ class Table:
     def __init__(self, game: Game, path: Path) -> None:
         self.path = path
         seats = [SavedSeat(s, "open", f"n{s.name}", f"token-{s.name}") for s in Seat]
-        self.tokens = {s.seat: s.token or "" for s in seats}
+        self.saved_tokens = {s.seat: s.token or "" for s in seats}
+        self.tokens = dict(self.saved_tokens)
         self.match = position(game, 21)
         path.write_text(json.dumps(table_json(self.match, seats, True, None, "fuzz")))
         self.conns: dict[Seat, Connection] = {}
@@ -188,9 +189,10 @@ class Table:
         """The host as saved, every seat connected again with its token."""
         settings = HostSettings(max_errors=10**9, max_illegal=10**9, standin_kind="random")
         self.host = TableHost.resume(self.path, settings, save_path=self.path.with_suffix(".out"))
+        self.tokens = dict(self.saved_tokens)
         for seat in Seat:
             conn = self.connect()
-            self.hello(conn, seat, "again")
+            self.hello(conn, seat, f"again {seat.name}")
             self.conns[seat] = conn
         self.stranger = self.connect()
 
@@ -198,6 +200,9 @@ class Table:
         hello = p.Hello(version=p.PROTOCOL_VERSION, name=name, token=self.tokens[seat])
         self.host.server.receive(conn, hello)
         assert conn.seat is seat
+        welcome = p.decode_host(bytes(conn.writer.data).splitlines()[0])  # type: ignore[attr-defined]
+        assert isinstance(welcome, p.Welcome)
+        self.tokens[seat] = welcome.token  # every return gets a new token
 
     def connect(self) -> Connection:
         return Connection(FakeWriter(), "fuzz")  # type: ignore[arg-type]
@@ -214,7 +219,7 @@ class Table:
             if conn.closing:
                 self.host.server.on_closed(conn)
                 fresh = self.connect()
-                self.hello(fresh, seat, "back")
+                self.hello(fresh, seat, f"back {seat.name}")
                 self.conns[seat] = fresh
         if self.stranger.closing:
             self.host.server.on_closed(self.stranger)

@@ -296,7 +296,7 @@ def test_reconnect_with_token_resyncs_and_supersedes_the_old_connection() -> Non
         second = await Raw.connect(host.port)
         second.send(p.Hello(version=p.PROTOCOL_VERSION, name="me again", token=welcome.token))
         again = await second.expect(p.Welcome)
-        assert again.seat == welcome.seat and again.token == welcome.token
+        assert again.seat == welcome.seat and again.token != welcome.token  # a new token
         resync = await second.expect(p.Update)
         assert resync.resync and resync.events == []
         assert view_of(resync) == seat_view(host.match, me)
@@ -501,22 +501,6 @@ def test_threaded_client_plays_from_its_own_thread() -> None:
 
     run(main)
     assert len(seen) > 10 and set(seen) == {"shengji-client"}
-
-
-def test_too_many_connections_are_turned_away() -> None:
-    async def main() -> None:
-        host = await started_host(max_connections=5)
-        assert host.port is not None
-        raws = [await Raw.connect(host.port) for _ in range(7)]
-        turned = []
-        for raw in raws[5:]:
-            msgs = await raw.until_closed()
-            turned.append(msgs[-1].code if isinstance(msgs[-1], p.Error) else None)
-        assert turned == ["busy", "busy"]
-        await raws[0].hello("still fine")
-        await host.close()
-
-    run(main)
 
 
 @pytest.mark.parametrize(

@@ -146,5 +146,11 @@ def test_host_killed_mid_hand_resumes_from_its_save(procs: Procs, tmp_path: Path
     # Nothing lost: the resumed record extends the one saved before the crash.
     n = len(before["record"]["actions"])
     assert after["record"]["actions"][:n] == before["record"]["actions"]
-    assert [s["token"] for s in after["seats"]] == [s["token"] for s in before["seats"]]
+    # Every seat came back with the token saved before the crash and was given a new one,
+    # which its token file now holds: the old token opens nothing any more.
+    old = {s["seat"]: s["token"] for s in before["seats"]}
+    new = {s["seat"]: s["token"] for s in after["seats"]}
+    assert all(new[seat] != old[seat] for seat in old)
+    kept = [json.loads((tmp_path / f"tok{i}.json").read_text()) for i in range(4)]
+    assert sorted(k["token"] for k in kept) == sorted(new.values())
     assert cards_played(match) == 4 * 39

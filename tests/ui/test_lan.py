@@ -254,3 +254,24 @@ def test_the_hosted_table_is_saved_and_resumed_after_a_crash(qtbot, tmp_path) ->
         assert not rl.errors
     finally:
         second.stop_session()
+
+
+def test_a_guest_who_blips_in_the_lobby_comes_back_with_a_new_token(window, qtbot, tmp_path):
+    """The seat waits for its guest, and the window keeps the new token it is welcomed with."""
+    c = host(window, ["open", "open", "easy", "easy"], seed=11)
+    hl = link_of(c)
+    qtbot.waitUntil(lambda: hl.lobby is not None, timeout=WAIT_MS)
+    guest = make_window(qtbot, tmp_path, "guest")
+    try:
+        runner = window.lan.runner
+        g = guest.lan.join_table("127.0.0.1", runner.port, "Guest")
+        gl = link_of(g)
+        qtbot.waitUntil(lambda: gl.seat is not None and gl.token is not None, timeout=WAIT_MS)
+        first = gl.token
+        conn = runner.host.seats[Seat.E].conn
+        runner._loop.call_soon_threadsafe(conn.writer.transport.abort)  # a blip
+        qtbot.waitUntil(lambda: gl.token != first and gl.connected, timeout=WAIT_MS)
+        assert gl.seat == Seat.E and saved_token("127.0.0.1", runner.port) == gl.token
+        assert runner.host.seats[Seat.E].token == gl.token
+    finally:
+        guest.stop_session()
