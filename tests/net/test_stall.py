@@ -501,9 +501,10 @@ def test_the_host_exits_cleanly_with_a_client_connected(tmp_path: Any) -> None:
 def test_a_new_token_is_in_the_table_file_before_its_welcome_is_sent(tmp_path: Any) -> None:
     """Issue 16 item 4: a host that stops between the welcome and its save must still know the
     token its person now holds, and the one it replaced (the welcome may never have arrived)."""
+    from test_host import FAST
+
     from shengji_desktop.net.persistence import read_table
     from shengji_desktop.net.settings import HostSettings
-    from test_host import FAST
 
     path = tmp_path / "table.json"
     on_file: list[tuple[str | None, str | None]] = []
@@ -536,8 +537,9 @@ def test_a_new_token_is_in_the_table_file_before_its_welcome_is_sent(tmp_path: A
 def test_a_resumed_host_still_takes_the_token_its_welcome_replaced(tmp_path: Any) -> None:
     """The file holds the new token and the one it replaces: after a restart the person gets
     back in with either (whichever its client kept), and gets a new one."""
-    from shengji_desktop.net.settings import HostSettings
     from test_host import FAST
+
+    from shengji_desktop.net.settings import HostSettings
 
     path = tmp_path / "table.json"
 
