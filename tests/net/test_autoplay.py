@@ -36,9 +36,12 @@ def test_the_host_plays_a_seat_under_autoplay_and_the_lobby_marks_it() -> None:
         lobby = await other.expect(p.Lobby, lambda m: not seat_info(m, "S").autoplay)
         assert seat_info(lobby, "E").autoplay  # E's goes on
         assert host.referee.table.players[Seat.S] is None
-        # S's next decision waits for its person.
+        # S's next decision waits for its person. (If S was to act when 托管 went off, the
+        # computer's decision was dropped and no new update comes: the sync shows the view.)
+        me.send(p.Sync())
         view = view_of(await me.expect(p.Update, my_turn))
         assert view.seat is Seat.S and view.legal
+        assert host.referee.table.view(Seat.S).legal  # the table waits for S's person
         await host.close()
 
     run(main)

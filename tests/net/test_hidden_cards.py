@@ -69,9 +69,9 @@ class Recorded:
         self.sent: list[bytes] = []
         real = transport.Connection.send
 
-        def send(conn: transport.Connection, message: p.HostMessage, limit: int) -> None:
+        def send(conn: transport.Connection, message: p.HostMessage, *args: Any) -> None:
             self.sent.append(p.encode(message))
-            real(conn, message, limit)
+            real(conn, message, *args)
 
         monkeypatch.setattr(transport.Connection, "send", send)
 
