@@ -117,8 +117,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
-    parser.add_argument("what", choices=["rules", "engine", "net", "ui", "startup"])
-    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2)")
+    parser.add_argument("what", choices=["rules", "engine", "ai", "net", "ui", "startup"])
+    parser.add_argument("--hands", type=int, help="hands per game (50; net, ai: 2)")
+    parser.add_argument(
+        "--decisions", type=int, default=10, help="ai: hard decisions timed per game (0: none)"
+    )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -143,6 +146,11 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.net.bench import run as run_net
 
         run_net(args.hands or 2)
+        return 0
+    if args.what == "ai":
+        from shengji_desktop.ai.bench import run as run_ai
+
+        run_ai(hands=args.hands or 2, decisions=args.decisions)
         return 0
     if args.what == "ui":
         import time

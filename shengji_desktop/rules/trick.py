@@ -338,7 +338,7 @@ class TrickRules:
                     yield (k, k, k)
             return
         pairs = [k for k in kinds if hand[k] >= 2]
-        yield from self._tractors_in(pairs)
+        yield from self.tractors_in(pairs)
         if others is None:
             return
         cls = self._cls
@@ -355,7 +355,9 @@ class TrickRules:
             else:
                 yield from self._standing_throws(suit_hand, suit, others)
 
-    def _tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
+    def tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
+        """Every tractor (TR-LEAD-2, TR-OP-6) of ``pair_kinds`` (sorted kinds held twice), in
+        the order ``legal_leads`` yields them."""
         by_class: dict[int, list[Card]] = {}
         for k in pair_kinds:
             by_class.setdefault(self._cls[k], []).append(k)
