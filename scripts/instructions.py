@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 RULES = """
-from shengji_desktop.engine.bench import bench_hands
+from shengji_desktop.engine.bench import bench_hands, mid_hand_positions
 from shengji_desktop.rules.options import Game
 game = Game({game!r})
-bench_hands(game, 2)  # warm-up: per-trump tables, first calls
+mid_hand_positions(game, 8)  # warm-up (first calls, per-trump tables) on other deals
 if {n}:
     bench_hands(game, {n})
 """

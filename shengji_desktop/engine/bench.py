@@ -78,8 +78,8 @@ class Position:
         """What the engine enumerates there: leads (TR throws judged against what the seat
         cannot see) or follows."""
         if self.fmt is None:
-            return list(self.rules.legal_leads(self.hand, [self.unseen]))
-        return list(self.rules.legal_follows(self.hand, self.fmt))
+            return self.rules.lead_list(self.hand, [self.unseen])
+        return self.rules.follow_list(self.hand, self.fmt)
 
 
 def mid_hand_positions(game: Game, count: int) -> list[Position]:

@@ -17,6 +17,7 @@ from .phase import Phase, Step
 from .results import DLResult, Redeal
 
 _PLAY, _DEAL = Phase.PLAY, Phase.DEAL  # asked after every action: no Enum lookup
+_DECLARE = Phase.DECLARE
 
 
 class DLHand(HandBase):
@@ -193,7 +194,7 @@ class DLHand(HandBase):
     # ------------------------------------------------------------------ driver API
 
     def to_act(self) -> list[Seat]:
-        if self.phase is Phase.DECLARE and self.window_turn is not None:
+        if self.phase is _DECLARE and self.window_turn is not None:
             return [self.window_turn]
         return super().to_act()
 

@@ -34,6 +34,12 @@ _PLAY = Act.PLAY
 _PHASE_DEAL = Phase.DEAL
 _PHASE_PLAY = Phase.PLAY
 
+# The Action of each play, per seat, shared by every hand (actions are immutable values; the
+# same plays come up turn after turn and hand after hand, and building one costs more than
+# enumerating it). Bounded: DL's void follows alone could make tens of thousands.
+_PLAY_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = ({}, {}, {}, {})
+_PLAY_ACTIONS_MAX = 20_000
+
 
 @dataclass
 class KittyAccess:
@@ -102,7 +108,6 @@ class HandBase:
         self.kitty_access = KittyAccess()
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
-        self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
         self._may_declare: list[bool | None] = [None, None, None, None]  # see to_act()
 
     # ------------------------------------------------------------------ dealing
@@ -264,15 +269,15 @@ class HandBase:
             # Throws (TR) are offered only where the seat can prove them safe from what it has
             # seen; any other throw may still be attempted and is judged by the referee.
             if self._unseen is not None:
-                plays = list(self.rules.legal_leads(hand, [self._unseen[seat]]))
+                plays = self.rules.lead_list(hand, [self._unseen[seat]])
             else:
-                plays = list(self.rules.legal_leads(hand))
+                plays = self.rules.lead_list(hand)
         else:
             assert self.trick_format is not None
-            plays = list(self.rules.legal_follows(hand, self.trick_format))
-        # Actions are immutable values: one per (seat, cards) serves the whole hand (the same
-        # plays come up turn after turn, and building them costs more than enumerating them).
-        made = self._play_actions[seat]
+            plays = self.rules.follow_list(hand, self.trick_format)
+        made = _PLAY_ACTIONS[seat]
+        if len(made) > _PLAY_ACTIONS_MAX:
+            made.clear()
         out: list[Move] = []
         for p in plays:
             action = made.get(p)

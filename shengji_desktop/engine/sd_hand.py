@@ -16,6 +16,8 @@ from .hand import HandBase
 from .phase import Phase, Step
 from .results import SDResult
 
+_DEAL, _BID = Phase.DEAL, Phase.BID  # to_act is asked after every action: no Enum lookup there
+
 
 class SDHand(HandBase):
     game = Game.SD
@@ -38,9 +40,10 @@ class SDHand(HandBase):
         return [ev.BiddingStarted(self.first_bidder)]
 
     def to_act(self) -> list[Seat]:
-        if self.phase is Phase.DEAL:
+        phase = self.phase
+        if phase is _DEAL:
             return []  # nobody declares in SD (see may_declare)
-        if self.phase is Phase.BID:  # one bidder at a time (SD-BID-1)
+        if phase is _BID:  # one bidder at a time (SD-BID-1)
             turn = self.bidding.turn
             return [turn] if turn is not None and self.phase_actions(turn) else []
         return super().to_act()
