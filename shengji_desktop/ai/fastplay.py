@@ -10,10 +10,10 @@ pass over their hands (``HandThreats`` asks ``quick_max_key`` per question). Tra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.view import side_of
-from ..rules.cards import CARD_POINTS, Card, Seat, seat_order
+from ..rules.cards import ALL_CARDS, CARD_POINTS, Card, Seat, seat_order
 from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
@@ -28,7 +28,10 @@ _SINGLE = Shape.SINGLE
 _PAIR = Shape.PAIR
 _TRIPLE = Shape.TRIPLE
 _THROW = Shape.THROW
+_TRACTOR = Shape.TRACTOR
 _SETS = (_SINGLE, _PAIR, _TRIPLE)  # led as identical cards: answered from per-card tables
+
+_ONE = tuple((c,) for c in ALL_CARDS)  # _ONE[card] == (card,)
 
 Hands = dict[Seat, dict[Card, int]]
 """The hands of a fast playout: each seat's cards held (no zero counts), in the order the
@@ -103,42 +106,67 @@ class FastPlayout(Playout):
         log = self.log
         trick: list[tuple[Seat, Cards]] = []
         fmt: TrickFormat | None = None
-        sets = False  # fmt is a single, pair or triple
+        sets = False  # fmt is a single, pair or triple: keys from the tables
+        cls = 0  # fmt's suit class
         win_i, win_key, points = 0, NO_KEY, 0
-        plays = [*self.task.trick, (self.task.seat, first)]
-        fresh = len(plays) - 1  # the plays before it are on the table already
-        seat = self.task.seat
+        key: int | None
+        for played, cards in self.task.trick:  # on the table already: nothing to take out
+            for c in cards:
+                points += CARD_POINTS[c]
+            if not trick:
+                fmt = plan.format(cards)
+                cls = fmt.suit_class
+                sets = fmt.shape in _SETS
+                lead_key = NO_KEY if fmt.shape is _THROW else rules.play_key(fmt, cards)
+                assert lead_key is not None
+                win_key = lead_key
+            else:
+                assert fmt is not None
+                key = (
+                    _set_key(fmt, cards, classes, strengths) if sets else rules.play_key(fmt, cards)
+                )
+                if key is not None and key > win_key:
+                    win_i, win_key = len(trick), key
+            trick.append((played, cards))
+        seat, cards = self.task.seat, first
         while True:
-            for i, (seat, cards) in enumerate(plays):  # seat: the last to play, after the loop
-                if i >= fresh:
-                    if log is not None:
-                        log.append((seat, cards))
-                    hand = hands[seat]
-                    for c in cards:
-                        left = hand[c] - 1
-                        if left:
-                            hand[c] = left
-                        else:
-                            del hand[c]
-                for c in cards:
-                    points += CARD_POINTS[c]
-                if not trick:
-                    fmt = plan.format(cards)
-                    sets = fmt.shape in _SETS
-                    win_i = 0
-                    lead_key = NO_KEY if fmt.shape is _THROW else rules.play_key(fmt, cards)
-                    assert lead_key is not None
-                    win_key = lead_key
+            if log is not None:
+                log.append((seat, cards))
+            hand = hands[seat]
+            for c in cards:
+                left = hand[c] - 1
+                if left:
+                    hand[c] = left
                 else:
-                    assert fmt is not None
-                    if sets:
-                        key = _set_key(fmt, cards, classes, strengths)
+                    del hand[c]
+            for c in cards:
+                points += CARD_POINTS[c]
+            if not trick:
+                fmt = plan.format(cards)
+                cls = fmt.suit_class
+                sets = fmt.shape in _SETS
+                win_i = 0
+                lead_key = NO_KEY if fmt.shape is _THROW else rules.play_key(fmt, cards)
+                assert lead_key is not None
+                win_key = lead_key
+            else:
+                assert fmt is not None
+                if sets:  # _set_key, inline
+                    c0 = cards[0]
+                    first_cls = classes[c0]
+                    key = strengths[c0]
+                    if first_cls != cls and (first_cls != TRUMP or cls == TRUMP):
+                        key = None
                     else:
-                        key = rules.play_key(fmt, cards)
-                    if key is not None and key > win_key:
-                        win_i, win_key = len(trick), key
-                trick.append((seat, cards))
-            fresh = 0
+                        for c in cards:
+                            if c != c0:
+                                key = None
+                                break
+                else:
+                    key = rules.play_key(fmt, cards)
+                if key is not None and key > win_key:
+                    win_i, win_key = len(trick), key
+            trick.append((seat, cards))
             if len(trick) == 4:
                 winner, cards = trick[win_i]
                 won[winner] = won.get(winner, 0) + points
@@ -149,7 +177,7 @@ class FastPlayout(Playout):
                 if not hand:
                     return self.utility()
                 seat = winner
-                choice = self.lead(seat, hand)
+                cards = self.lead(seat, hand)
             else:
                 seat = plan.order[seat][1]
                 hand = hands[seat]
@@ -157,12 +185,9 @@ class FastPlayout(Playout):
                 # tractors and throws (TR): the reference's own candidates
                 cands = self.follows(hand, fmt) if sets else playout_follows(rules, hand, fmt)
                 if len(cands) == 1:
-                    choice = cands[0]
+                    cards = cands[0]
                 else:
-                    choice = self.follow(
-                        seat, hand, fmt, sets, trick, win_i, win_key, points, cands
-                    )
-            plays = [(seat, choice)]
+                    cards = self.follow(seat, hand, fmt, sets, trick, win_i, win_key, points, cands)
 
     # ------------------------------------------------------------------ leading
 
@@ -171,37 +196,34 @@ class FastPlayout(Playout):
         plan = self.plan
         classes, strengths, table = plan.classes, plan.strengths, plan.costs
         widest = plan.widest
-        best: dict[tuple[int, int], list[object]] = {}
+        # per (class, size): the cheapest kind and its cost, the strongest kind and its strength
+        best: dict[int, list[Any]] = {}
         kinds = sorted(hand)
         for k in kinds:
             m = hand[k]
             cls, s, cost = classes[k], strengths[k], table[k]
-            for n in range(1, (m if m < widest else widest) + 1):
-                g = best.get((cls, n))
+            key = cls * 4 + 1
+            for _ in range(m if m < widest else widest):
+                g = best.get(key)
                 if g is None:
-                    best[cls, n] = [(k,) * n, cost, (k,) * n, s]
-                    continue
-                if cost < g[1]:  # type: ignore[operator]
-                    g[0], g[1] = (k,) * n, cost
-                if s > g[3]:  # type: ignore[operator]
-                    g[2], g[3] = (k,) * n, s
+                    best[key] = [k, cost, k, s]
+                else:
+                    if cost < g[1]:
+                        g[0] = k
+                        g[1] = cost
+                    if s > g[3]:
+                        g[2] = k
+                        g[3] = s
+                key += 1
+        found: set[Cards] = set()
+        for key, g in best.items():
+            n = key % 4
+            found.add((g[0],) * n)
+            found.add((g[2],) * n)
         if plan.tractors:
             pairs = [k for k in kinds if hand[k] >= 2]
             if len(pairs) >= 2:
-                for lead in plan.rules.tractors_in(pairs):
-                    cost, s = table[lead[0]], strengths[lead[-1]]
-                    g = best.get((classes[lead[0]], len(lead)))
-                    if g is None:
-                        best[classes[lead[0]], len(lead)] = [lead, cost, lead, s]
-                        continue
-                    if cost < g[1]:  # type: ignore[operator]
-                        g[0], g[1] = lead, cost
-                    if s > g[3]:  # type: ignore[operator]
-                        g[2], g[3] = lead, s
-        found: set[Cards] = set()
-        for g in best.values():
-            found.add(g[0])  # type: ignore[arg-type]
-            found.add(g[2])  # type: ignore[arg-type]
+                found.update(_tractor_leads(plan, pairs))
         return sorted(found)
 
     def lead(self, seat: Seat, hand: dict[Card, int]) -> Cards:
@@ -221,7 +243,8 @@ class FastPlayout(Playout):
         pull = plan.dealer_side[seat] and trumps * 2 >= hand_size
         summaries: list[tuple[list[int], list[list[int]]]] | None = None
         threat_of: dict[tuple[int, int], int] = {}
-        best: tuple[float, Cards] | None = None
+        best: Cards = ()
+        best_value = 0.0
         for c in cands:
             cls = classes[c[0]]
             size = len(c)
@@ -254,7 +277,7 @@ class FastPlayout(Playout):
                     threat = threat_of.get((cls, size))
                     if threat is None:
                         threat = max(
-                            (quick_max_key(self.rules, self.hands_held[o], fmt) for o in opps),
+                            (tractor_threat(self.rules, self.hands_held[o], fmt) for o in opps),
                             default=NO_KEY,
                         )
                         threat_of[cls, size] = threat
@@ -267,10 +290,10 @@ class FastPlayout(Playout):
                     value = -cost - 3 * pts
                     if cls == TRUMP and pull:
                         value += 15
-            if best is None or (value, c) > best:
-                best = (value, c)
-        assert best is not None
-        return best[1]
+            # max by (value, cards), as choose_lead
+            if not best or value > best_value or (value == best_value and c > best):
+                best, best_value = c, value
+        return best
 
     # ------------------------------------------------------------------ following
 
@@ -279,12 +302,19 @@ class FastPlayout(Playout):
         plan = self.plan
         classes = plan.classes
         cls, n = fmt.suit_class, len(fmt.lead)
-        own = {c: m for c, m in hand.items() if classes[c] == cls}
-        have = sum(own.values())
-        if have >= n:
-            if n == 1:
-                return [(k,) for k in sorted(own)]
-            return self._class_follows(own, fmt, n)
+        if n == 1:
+            kinds = [c for c in hand if classes[c] == cls]
+            if kinds:
+                kinds.sort()
+                one = _ONE
+                return [one[k] for k in kinds]
+            own: dict[Card, int] = {}
+            have = 0
+        else:
+            own = {c: m for c, m in hand.items() if classes[c] == cls}
+            have = sum(own.values())
+            if have >= n:
+                return self._class_follows(own, fmt, n)
         base = [c for c, m in own.items() for _ in range(m)]
         cost_rank, riches_rank = plan.cost_rank, plan.riches_rank
         rest_kinds = sorted((c for c in hand if classes[c] != cls), key=cost_rank.__getitem__)
@@ -347,6 +377,8 @@ class FastPlayout(Playout):
         for o in opp_after:
             if sets:
                 t = _set_threat(self.hands_held[o], cls, n, classes, strengths)
+            elif fmt.shape is _TRACTOR:
+                t = tractor_threat(rules, self.hands_held[o], fmt)
             else:
                 t = quick_max_key(rules, self.hands_held[o], fmt)
             if t > threat:
@@ -355,9 +387,23 @@ class FastPlayout(Playout):
         partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
         friend_holds = trick[win_i][0] in friends
         spend = SPEND if sum(hand.values()) > 4 else SPEND / 4
-        best: tuple[float, Cards] | None = None
+        best: Cards = ()
+        best_value = 0.0
+        key: int | None
         for c in cands:
-            key = _set_key(fmt, c, classes, strengths) if sets else rules.play_key(fmt, c)
+            if sets:  # _set_key, inline
+                c0 = c[0]
+                first = classes[c0]
+                key = strengths[c0]
+                if first != cls and (first != TRUMP or cls == TRUMP):
+                    key = None
+                else:
+                    for x in c:
+                        if x != c0:
+                            key = None
+                            break
+            else:
+                key = rules.play_key(fmt, c)
             if key is not None and key > best_key:
                 p = 1.0 if key >= threat or not opps_after else 0.35
             elif friend_holds:
@@ -370,10 +416,55 @@ class FastPlayout(Playout):
                 total += CARD_POINTS[x]
                 cost += table[x]
             value = (2 * p - 1) * total - spend * cost
-            if best is None or (value, c) > best:
-                best = (value, c)
-        assert best is not None
-        return best[1]
+            # max by (value, cards), as choose_follow
+            if not best or value > best_value or (value == best_value and c > best):
+                best, best_value = c, value
+        return best
+
+
+def _tractor_leads(plan: Plan, pairs: list[Card]) -> list[Cards]:
+    """The cheapest and the strongest tractor per class and length (``playout_leads``)."""
+    classes, strengths, table = plan.classes, plan.strengths, plan.costs
+    best: dict[tuple[int, int], list[Cards]] = {}
+    for lead in plan.rules.tractors_in(pairs):
+        key = (classes[lead[0]], len(lead))
+        g = best.get(key)
+        if g is None:
+            best[key] = [lead, lead]
+            continue
+        if table[lead[0]] < table[g[0][0]]:
+            g[0] = lead
+        if strengths[lead[-1]] > strengths[g[1][-1]]:
+            g[1] = lead
+    return [lead for g in best.values() for lead in g]
+
+
+def tractor_threat(rules: TrickRules, hand: dict[Card, int], fmt: TrickFormat) -> int:
+    """``quick_max_key`` of a tractor lead (``max_key``: the best key of every legal follow)
+    without enumerating the follows: only a tractor of the led length keys, and only from the
+    led class when the hand can follow it, from trumps when it is void (a ruff)."""
+    classes = rules.trump.classes
+    cls, n = fmt.suit_class, len(fmt.lead)
+    held = 0
+    for c, m in hand.items():
+        if classes[c] == cls:
+            held += m
+    if held >= n:
+        source = cls
+    elif held == 0 and cls != TRUMP:
+        source = TRUMP
+    else:
+        return NO_KEY  # the follow mixes classes: it keys nothing
+    pairs = sorted(c for c, m in hand.items() if m >= 2 and classes[c] == source)
+    best = NO_KEY
+    if len(pairs) * 2 < n:
+        return best
+    for play in rules.tractors_in(pairs):
+        if len(play) == n:
+            key = rules.play_key(fmt, play)
+            if key is not None and key > best:
+                best = key
+    return best
 
 
 def _first_cards(kinds: list[Card], hand: dict[Card, int], n: int) -> list[Card]:
@@ -444,9 +535,13 @@ def _summary(
         counts[cls] += m
         s = strengths[c]
         row = tops[cls]
-        for n in range(1, (m if m < 3 else 3) + 1):
-            if s > row[n]:
-                row[n] = s
+        if s > row[1]:
+            row[1] = s
+        if m >= 2:
+            if s > row[2]:
+                row[2] = s
+            if m >= 3 and s > row[3]:
+                row[3] = s
     return counts, tops
 
 

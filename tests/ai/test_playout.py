@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shengji_desktop.ai import bench
-from shengji_desktop.ai.fastplay import FastPlayout, Plan
+from shengji_desktop.ai.fastplay import FastPlayout, Plan, tractor_threat
 from shengji_desktop.ai.playout import Playout, playout_follows, playout_leads
+from shengji_desktop.ai.policy import quick_max_key
 from shengji_desktop.ai.search import Task, rules_for, run_task, sample
 from shengji_desktop.cli import main
 from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck
@@ -178,3 +179,24 @@ def test_fast_candidates_are_the_reference_candidates(seed: int, game: Game, dea
         assert sorted(set(fast.follows(hand, fmt))) == sorted(
             set(playout_follows(rules, hand, fmt))
         )
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), a2=st.booleans(), numeric=st.booleans())
+def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric: bool) -> None:
+    """``tractor_threat`` against ``quick_max_key`` (every legal follow keyed) on random TR
+    hands and tractor leads: in class, void (ruffs), short of the class."""
+    rng = random.Random(seed)
+    options = Options(tr_a2_tractor=a2, tr_level_tractor_mode="numeric" if numeric else "rank_order")
+    level = rng.randint(2, 14)
+    rules = rules_for(Game.TR, level, Suit(rng.randrange(4)), options)
+    leader = _random_hand(rng, Game.TR, Rank(level))
+    tractors = [p for p in rules.legal_leads(leader) if len(p) >= 4]
+    if not tractors:
+        return
+    fmt = rules.lead_format(rng.choice(tractors))
+    assert fmt.shape is Shape.TRACTOR
+    for _ in range(4):
+        hand = _random_hand(rng, Game.TR, Rank(level))
+        if sum(hand.values()) >= fmt.size:
+            assert tractor_threat(rules, hand, fmt) == quick_max_key(rules, hand, fmt)
