@@ -41,6 +41,11 @@ _PLAY_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = ({}, {}, {}, {})
 _PLAY_ACTIONS_MAX = 20_000
 
 
+def _new_play(made: dict[tuple[Card, ...], Action], seat: Seat, cards: tuple[Card, ...]) -> Action:
+    action = made[cards] = cards_action(_PLAY, seat, cards)
+    return action
+
+
 @dataclass
 class KittyAccess:
     """Who may see the kitty, and what seats were shown of it and keep knowing."""
@@ -133,7 +138,8 @@ class HandBase:
         dealt = self.dealt
         card = self.pack[dealt]
         seat = self._deal_order[dealt % 4]
-        self.hands[seat][card] += 1
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1  # not +=: Counter.__missing__ is Python code
         self._may_declare[seat] = None
         self.dealt = dealt = dealt + 1
         events: list[Event] = [ev.CardDealt(seat, dealt, card, audience=_ONLY[seat])]
@@ -278,13 +284,8 @@ class HandBase:
         made = _PLAY_ACTIONS[seat]
         if len(made) > _PLAY_ACTIONS_MAX:
             made.clear()
-        out: list[Move] = []
-        for p in plays:
-            action = made.get(p)
-            if action is None:
-                action = made[p] = cards_action(_PLAY, seat, p)
-            out.append(action)
-        return out
+        get = made.get
+        return [get(p) or _new_play(made, seat, p) for p in plays]
 
     def others(self, seat: Seat) -> list[Counter[Card]]:
         return [self.hands[s] for s in SEATS if s != seat]
@@ -317,7 +318,7 @@ class HandBase:
             if left:
                 hand[c] = left
             else:
-                del hand[c]
+                hand.pop(c)  # not del: Counter.__delitem__ is Python code
         if self._unseen is not None:
             for s, pool in self._unseen.items():
                 if s != seat:
@@ -326,7 +327,7 @@ class HandBase:
                         if left:
                             pool[c] = left
                         else:
-                            del pool[c]
+                            pool.pop(c)
         trick.append((seat, played))
         events.append(ev.CardsPlayed(seat, played, fmt.shape))
         if len(trick) < 4:

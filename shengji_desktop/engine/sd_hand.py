@@ -46,7 +46,7 @@ class SDHand(HandBase):
         if phase is _BID:  # one bidder at a time (SD-BID-1)
             turn = self.bidding.turn
             return [turn] if turn is not None and self.phase_actions(turn) else []
-        return super().to_act()
+        return HandBase.to_act(self)  # not super(): asked after every action
 
     def may_declare(self, seat: Seat) -> bool:
         return False  # SD has no declarations: the deal runs straight through (SD-DECK-2)

@@ -77,7 +77,7 @@ class TRHand(HandBase):
     def to_act(self) -> list[Seat]:
         if self.phase is _DECLARE and self.window is not None:
             return [self.window.to_act]
-        return super().to_act()
+        return HandBase.to_act(self)  # not super(): asked after every action
 
     def public_turn(self) -> Seat | None:
         if self.phase is Phase.DECLARE and self.window is not None:

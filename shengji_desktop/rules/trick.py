@@ -591,13 +591,14 @@ class TrickRules:
         (tests/rules/test_trick_lists.py pins the two together)."""
         n, cls = len(fmt.lead), fmt.suit_class
         classes = self._cls
-        kinds: list[Card] = []
-        held = 0
-        for k, m in hand.items():
-            if m > 0 and classes[k] == cls:
-                kinds.append(k)
-                held += m
+        kinds = [k for k, m in hand.items() if m > 0 and classes[k] == cls]
         kinds.sort()
+        if n == 1 and kinds:
+            one = _ONE
+            return [one[k] for k in kinds]
+        held = 0
+        for k in kinds:
+            held += hand[k]
         if held < n:  # every card of the class, and any others to make up the number
             base = tuple(c for k in kinds for c in (k,) * hand[k])
             rest = sorted(k for k, m in hand.items() if m > 0 and classes[k] != cls)
@@ -605,9 +606,6 @@ class TrickRules:
             if not base:
                 return extras  # sorted already
             return [tuple(sorted(base + extra)) for extra in extras]
-        if n == 1:
-            one = _ONE
-            return [one[k] for k in kinds]
         if self._dead:
             return list(self._dead_follows({k: hand[k] for k in kinds}, fmt))
         return _multiset_list(kinds, [hand[k] for k in kinds], n)
@@ -618,7 +616,8 @@ class TrickRules:
         """``list(legal_leads(hand, others))``, faster for DL and SD (see ``follow_list``)."""
         if self._is_tr:
             return list(self.legal_leads(hand, others))
-        kinds = sorted(k for k, n in hand.items() if n > 0)
+        kinds = [k for k, n in hand.items() if n > 0]
+        kinds.sort()
         one = _ONE
         out: list[Cards] = [one[k] for k in kinds]
         if self._is_sd:
