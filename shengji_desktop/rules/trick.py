@@ -7,7 +7,6 @@ DL-LEAD/FOLLOW/WIN, TR-LEAD/FOLLOW/WIN, SD-LEAD/FOLLOW/WIN).
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -456,8 +455,13 @@ class TrickRules:
                 parts.append(((k,), ()))
         if len(parts) < 2:
             return  # at most one card kind: a single or a pair, never a throw
-        combos = [c for c in map(_joined, itertools.product(*parts)) if len(c) >= 2]
-        combos.sort(key=_by_size)
+        # itertools.product(*parts), each joined into one play (first part slowest)
+        joined: list[Cards] = [()]
+        for part in parts:
+            joined = [c + p for c in joined for p in part]
+        combos = [c for c in joined if len(c) >= 2]
+        combos.sort()
+        combos.sort(key=len)  # by size, then in card order (stable): as multisets gives them
         limits: _PairLimits | None = None
         for combo in combos:
             n = len(combo)
@@ -759,14 +763,6 @@ def multisets(counts: Mapping[Card, int], size: int) -> Iterator[Cards]:
     lexicographic order (more copies of a lower card first)."""
     kinds = sorted(k for k, n in counts.items() if n > 0)
     return iter(_multiset_list(kinds, [counts[k] for k in kinds], size))
-
-
-def _joined(parts: tuple[Cards, ...]) -> Cards:
-    return tuple(itertools.chain.from_iterable(parts))
-
-
-def _by_size(cards: Cards) -> tuple[int, Cards]:
-    return (len(cards), cards)
 
 
 def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> list[Cards]:
