@@ -41,6 +41,12 @@ _PLAY_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = ({}, {}, {}, {})
 _PLAY_ACTIONS_MAX = 20_000
 
 
+_SINGLE_PLAYS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(cards_action(_PLAY, seat, (card,)) for card in ALL_CARDS) for seat in SEATS
+)
+"""``_SINGLE_PLAYS[seat][card]``: the Action of playing that one card."""
+
+
 def _new_play(made: dict[tuple[Card, ...], Action], seat: Seat, cards: tuple[Card, ...]) -> Action:
     action = made[cards] = cards_action(_PLAY, seat, cards)
     return action
@@ -279,8 +285,12 @@ class HandBase:
             else:
                 plays = self.rules.lead_list(hand)
         else:
-            assert self.trick_format is not None
-            plays = self.rules.follow_list(hand, self.trick_format)
+            fmt = self.trick_format
+            assert fmt is not None
+            plays = self.rules.follow_list(hand, fmt)
+            if len(fmt.lead) == 1:  # every follow is one card
+                singles = _SINGLE_PLAYS[seat]
+                return [singles[p[0]] for p in plays]
         made = _PLAY_ACTIONS[seat]
         if len(made) > _PLAY_ACTIONS_MAX:
             made.clear()
