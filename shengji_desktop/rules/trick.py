@@ -785,21 +785,28 @@ def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> li
         return out
     if size == 0:
         return [()]
-    chosen: list[Card] = []
+    # The plays of kinds[i:] with ``left`` cards, made once per (i, left) and shared: for each
+    # number of copies of kinds[i], most first, that many before each play of the rest.
+    done: dict[int, list[Cards]] = {}
 
-    def rec(i: int, left: int) -> None:
+    def rest(i: int, left: int) -> list[Cards]:
         # invariant: 0 < left <= suffix[i]
+        key = i * 256 + left
+        found = done.get(key)
+        if found is not None:
+            return found
         k = kinds[i]
         after = suffix[i + 1]
+        found = []
         for take in range(min(avail[i], left), max(left - after, 0) - 1, -1):
             if take == left:
-                out.append((*chosen, *((k,) * take)))
+                found.append((k,) * take)
             elif take:
-                chosen.extend((k,) * take)
-                rec(i + 1, left - take)
-                del chosen[-take:]
+                head = (k,) * take
+                found += [head + t for t in rest(i + 1, left - take)]
             else:
-                rec(i + 1, left)
+                found += rest(i + 1, left)
+        done[key] = found
+        return found
 
-    rec(0, size)
-    return out
+    return rest(0, size)
