@@ -187,7 +187,9 @@ def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric:
     """``tractor_threat`` against ``quick_max_key`` (every legal follow keyed) on random TR
     hands and tractor leads: in class, void (ruffs), short of the class."""
     rng = random.Random(seed)
-    options = Options(tr_a2_tractor=a2, tr_level_tractor_mode="numeric" if numeric else "rank_order")
+    options = Options(tr_a2_tractor=a2)
+    if numeric:
+        options = Options(tr_a2_tractor=a2, tr_level_tractor_mode="numeric")
     level = rng.randint(2, 14)
     rules = rules_for(Game.TR, level, Suit(rng.randrange(4)), options)
     leader = _random_hand(rng, Game.TR, Rank(level))
