@@ -36,9 +36,10 @@ _PHASE_PLAY = Phase.PLAY
 
 # The Action of each play, per seat, shared by every hand (actions are immutable values; the
 # same plays come up turn after turn and hand after hand, and building one costs more than
-# enumerating it). Bounded: DL's void follows alone could make tens of thousands.
+# enumerating it). Bounded (a void follow of three decks lists hundreds of plays, most of
+# them never seen again): forgotten at 4096 plays a seat, about a megabyte.
 _PLAY_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = ({}, {}, {}, {})
-_PLAY_ACTIONS_MAX = 20_000
+_PLAY_ACTIONS_MAX = 4096
 
 
 _SINGLE_PLAYS: tuple[tuple[Action, ...], ...] = tuple(
