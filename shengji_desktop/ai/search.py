@@ -151,7 +151,7 @@ def run_task(task: Task) -> list[list[float]]:
         for cand in task.candidates:
             if timed and not keep and time.monotonic() >= deadline:
                 break
-            held = {s: dict(h) for s, h in hands.items()}
+            held = {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
             scores.append(FastPlayout(task, held, list(kitty), plan).run(cand))
         if len(scores) < len(task.candidates):
             break
