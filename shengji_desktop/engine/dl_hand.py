@@ -72,10 +72,9 @@ class DLHand(HandBase):
     # ------------------------------------------------------------------ declaring
 
     def deal_one(self) -> list[Event]:
-        receiver = self.deal_seat(self.dealt)
-        if self.bj_shown_by is not None and receiver == self.bj_shown_by:
+        if self.bj_shown_by is not None and self.deal_seat(self.dealt) == self.bj_shown_by:
             self.after_show.append(self.pack[self.dealt])
-        return super().deal_one()
+        return HandBase.deal_one(self)  # not super(): once per card
 
     def declarations(self, seat: Seat) -> list[Move]:
         hand = self.hands[seat]

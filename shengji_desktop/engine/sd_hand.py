@@ -77,7 +77,7 @@ class SDHand(HandBase):
         return []
 
     def play_actions(self, seat: Seat) -> list[Move]:
-        actions = super().play_actions(seat)
+        actions = HandBase.play_actions(self, seat)  # not super(): every turn
         if seat == self.turn and not self.trick and self.claim_legal(seat):
             actions.append(Action(Act.CLAIM, seat))
         return actions
