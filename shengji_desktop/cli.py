@@ -126,9 +126,9 @@ def _replay(args: argparse.Namespace) -> int:
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
     parser.add_argument(
-        "what", choices=["rules", "engine", "net", "flood", "memory", "ui", "startup"]
+        "what", choices=["rules", "engine", "ai", "net", "flood", "memory", "ui", "startup"]
     )
-    parser.add_argument("--hands", type=int, help="hands per game (50; net: 2; flood: 10)")
+    parser.add_argument("--hands", type=int, help="hands per game (50; net, ai: 2; flood: 10)")
     parser.add_argument(
         "--start-at-hand", type=int, default=0, metavar="H", help="net: a table H hands in"
     )
@@ -139,6 +139,9 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser.add_argument("--rate", type=int, help="flood, memory: lines a second per socket (10000)")
     parser.add_argument("--conns", type=int, default=32, help="memory: sockets that never read")
     parser.add_argument("--seconds", type=float, default=20.0, help="memory: how long")
+    parser.add_argument(
+        "--decisions", type=int, default=10, help="ai: hard decisions timed per game (0: none)"
+    )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
@@ -172,6 +175,11 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.net.bench import run as run_net
 
         run_net(args.hands or 2, max(0, args.start_at_hand))
+        return 0
+    if args.what == "ai":
+        from shengji_desktop.ai.bench import run as run_ai
+
+        run_ai(hands=args.hands or 2, decisions=args.decisions)
         return 0
     if args.what == "ui":
         import time

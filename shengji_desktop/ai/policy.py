@@ -191,7 +191,7 @@ def choose_follow(
     rules = sit.rules
     plays = [cards for _, cards in sit.trick]
     if cands is None:
-        cands = list(rules.legal_follows(sit.hand, fmt))
+        cands = rules.follow_list(sit.hand, fmt)
     if len(cands) == 1:
         return cands[0]
     win_i = rules.winner(fmt, plays)

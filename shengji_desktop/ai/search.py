@@ -25,24 +25,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..engine.view import side_of
-from ..rules import dl_settle, sd, tr
-from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points, seat_order
-from ..rules.dl import TeamLevels
-from ..rules.errors import RuleError
+from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points
 from ..rules.options import Game, Options
-from ..rules.ranking import TRUMP
-from ..rules.trick import Shape, TrickFormat, TrickRules
+from ..rules.trick import TrickRules
+from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
-from .policy import (
-    Cards,
-    HandThreats,
-    Situation,
-    card_cost,
-    choose_follow,
-    choose_lead,
-    costs,
-)
+from .policy import Cards, card_cost
 
 MAX_CANDIDATES = 8
 
@@ -136,216 +124,6 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
     return hands, kitty
 
 
-# ---------------------------------------------------------------------------- playouts
-
-
-class Playout:
-    """The rest of a hand played out by the normal policy with the sampled hands known."""
-
-    def __init__(
-        self, task: Task, hands: dict[Seat, Counter[Card]], kitty: list[Card], rules: TrickRules
-    ) -> None:
-        self.task = task
-        self.rules = rules
-        self.hands = hands
-        self.kitty = kitty
-        self.direction = task.options.play_direction
-        self.trick: list[tuple[Seat, Cards]] = list(task.trick)
-        self.won = dict(task.won_points)
-        self.last: tuple[Seat, Cards] | None = None
-        self.threats = HandThreats(rules, hands)
-        self.dealer = task.dealer
-
-    def friends(self, seat: Seat) -> frozenset[Seat]:
-        return side_of(self.task.game, seat, self.dealer)
-
-    def run(self, first: Cards) -> float:
-        seat = self.task.seat
-        self.play(seat, first)
-        rules = self.rules
-        while True:
-            if len(self.trick) == 4:
-                seat = self.finish_trick()
-                if sum(self.hands[seat].values()) == 0:
-                    return self.utility()
-            else:
-                seat = seat_order(self.trick[-1][0], self.direction)[1]
-            hand = self.hands[seat]
-            order = seat_order(self.trick[0][0] if self.trick else seat, self.direction)
-            sit = Situation(
-                rules, seat, hand, self.trick, self.friends(seat), order, self.threats, 0
-            )
-            sit.cards_left = sum(hand.values())
-            if not self.trick:
-                leads = playout_leads(rules, hand)
-                cards = choose_lead(sit, leads, None, self.friends(seat) == self.dealer_side())
-            else:
-                fmt = rules.lead_format(self.trick[0][1])
-                cards = choose_follow(sit, fmt, True, playout_follows(rules, hand, fmt))
-            self.play(seat, cards)
-
-    def dealer_side(self) -> frozenset[Seat]:
-        return self.friends(self.dealer)
-
-    def play(self, seat: Seat, cards: Cards) -> None:
-        self.hands[seat].subtract(cards)
-        self.trick.append((seat, cards))
-
-    def finish_trick(self) -> Seat:
-        rules = self.rules
-        fmt = rules.lead_format(self.trick[0][1])
-        plays = [c for _, c in self.trick]
-        winner, cards = self.trick[rules.winner(fmt, plays)]
-        self.won[winner] = self.won.get(winner, 0) + sum(card_points(p) for p in plays)
-        self.last = (winner, cards)
-        self.trick = []
-        return winner
-
-    # ------------------------------------------------------------------ scoring
-
-    def utility(self) -> float:
-        """The end of the hand from the searching seat's side (bigger is better for it)."""
-        task = self.task
-        ctx = dict(task.context)
-        assert self.last is not None
-        last_seat, last_cards = self.last
-        me = task.seat
-        dealer = self.dealer
-        if task.game is Game.SD:
-            defenders = sum(p for s, p in self.won.items() if s != dealer)
-            dug = last_seat != dealer
-            outcome = sd.hand_outcome(ctx["bid"], defenders, dug)
-            factor = outcome.defender_factor
-            mine = -3 * factor if me == dealer else factor
-            return mine + 0.01 * (defenders if me != dealer else -defenders)
-        attackers = sum(p for s, p in self.won.items() if s.team is not dealer.team)
-        mine_attack = me.team is not dealer.team
-        kitty = tuple(self.kitty)
-        if task.game is Game.DL:
-            levels = TeamLevels(ctx["levels"]["NS"], ctx["levels"]["EW"])
-            try:
-                st = dl_settle.settle(
-                    dl_settle.DLHandOutcome(
-                        dealer,
-                        levels,
-                        min(attackers, Game.DL.total_points),
-                        last_seat.team,
-                        kitty,
-                        ctx.get("dry_pot", False),
-                        task.options,
-                    )
-                )
-            except (ValueError, RuleError):
-                return 0.0
-            new = st.levels
-            gain = {"NS": new.ns - levels.ns, "EW": new.ew - levels.ew}
-            my_team, other = me.team.name, me.team.other.name
-            value = float(gain[my_team] - gain[other])
-            if st.match_winner is not None:
-                value += 5.0 if st.match_winner is me.team else -5.0
-            value += 0.3 if (st.takeover == mine_attack) else -0.3  # who deals next
-            return value + 0.01 * (st.score if mine_attack else -st.score)
-        levels_tr = {t: r for t, r in ctx["levels"]}
-        try:
-            st_tr = tr.settle(
-                tr.TRHandResult(
-                    dealer,
-                    levels_tr,
-                    task.suit,
-                    attackers,
-                    last_seat.team,
-                    tuple(last_cards),
-                    kitty,
-                ),
-                task.options,
-            )
-        except (ValueError, RuleError):
-            return 0.0
-        idx = {t: tr.level_index(r, task.options) for t, r in levels_tr.items()}
-        new_idx = {t: tr.level_index(r, task.options) for t, r in st_tr.levels.items()}
-        gain_tr = {t: new_idx[t] - idx[t] for t in idx}
-        value = float(gain_tr[me.team] - gain_tr[me.team.other])
-        value += 0.02 * st_tr.coins[me]
-        return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
-
-
-def playout_leads(rules: TrickRules, hand: Counter[Card]) -> list[Cards]:
-    """The leads worth trying in a playout: per suit class and size, the cheapest and the
-    strongest (what the normal policy picks from), not every distinct card."""
-    classes, strengths = rules.trump.classes, rules.trump.strengths
-    best: dict[tuple[int, int], tuple[Cards, Cards]] = {}
-    for lead in rules.legal_leads(hand):
-        key = (classes[lead[0]], len(lead))
-        if key not in best:
-            best[key] = (lead, lead)
-            continue
-        lo, hi = best[key]
-        if card_cost(rules, lead[0]) < card_cost(rules, lo[0]):
-            lo = lead
-        if strengths[lead[-1]] > strengths[hi[-1]]:
-            hi = lead
-        best[key] = (lo, hi)
-    return sorted({p for pair in best.values() for p in pair})
-
-
-def playout_follows(rules: TrickRules, hand: Counter[Card], fmt: TrickFormat) -> list[Cards]:
-    """The follows worth trying in a playout. With enough cards of the led class these are
-    all legal follows of that class; short of it, every class card plus a few fillers (the
-    cheapest, the richest in points) and, when void, the ruffs: not the thousands of legal
-    combinations of a void three-deck hand."""
-    classes = rules.trump.classes
-    cls, n = fmt.suit_class, fmt.size
-    own = {c: m for c, m in hand.items() if m > 0 and classes[c] == cls}
-    have = sum(own.values())
-    if have >= n:
-        if fmt.shape is Shape.PAIR or fmt.shape is Shape.TRIPLE:
-            quick = _class_follows(rules, own, fmt)
-            if quick:
-                return quick
-        return list(rules.legal_follows(own, fmt))
-    base = [c for c, m in own.items() for _ in range(m)]
-    rest = sorted(
-        (c for c, m in hand.items() if m > 0 and classes[c] != cls for _ in range(m)),
-        key=lambda c: (card_cost(rules, c), c),
-    )
-    need = n - have
-    options = {tuple(sorted(base + rest[:need]))}
-    rich = sorted(rest, key=lambda c: (-card_points((c,)), card_cost(rules, c), c))
-    options.add(tuple(sorted(base + rich[:need])))
-    if have == 0 and cls != TRUMP:
-        trumps = {c: m for c, m in hand.items() if m > 0 and classes[c] == TRUMP}
-        if fmt.shape in (Shape.SINGLE, Shape.PAIR, Shape.TRIPLE):
-            options.update((c,) * n for c, m in trumps.items() if m >= n)
-        elif sum(trumps.values()) >= n:
-            for play in rules.legal_follows(trumps, fmt):
-                if rules.play_key(fmt, play) is not None:
-                    options.add(play)
-    return sorted(options)
-
-
-def _class_follows(rules: TrickRules, own: dict[Card, int], fmt: TrickFormat) -> list[Cards]:
-    """A few follows to a pair or triple from the led class, those the rules accept: the
-    strongest and weakest identical sets, the cheapest cards, the richest in points."""
-    n = fmt.size
-    table = costs(rules)
-    cards = sorted((c for c, m in own.items() for _ in range(m)), key=lambda c: (table[c], c))
-    same = sorted((c for c, m in own.items() if m >= n), key=lambda c: table[c])
-    options = {tuple(cards[:n])}
-    rich = sorted(cards, key=lambda c: (-card_points((c,)), table[c], c))
-    options.add(tuple(sorted(rich[:n])))
-    if same:
-        options.add((same[0],) * n)
-        options.add((same[-1],) * n)
-    out = []
-    for play in sorted(tuple(sorted(p)) for p in options):
-        try:
-            rules.check_follow(own, fmt, play)
-        except RuleError:
-            continue
-        out.append(play)
-    return out
-
-
 def run_task(task: Task) -> list[list[float]]:
     """One worker's share of a decision (or of one slice of it): per sample, the utility of
     every candidate.
@@ -355,7 +133,7 @@ def run_task(task: Task) -> list[list[float]]:
     brings one sample. When the first samples show no difference at all between the candidates
     (a forced ending), the worker stops early.
     """
-    rules = rules_for(task.game, task.level, task.suit, task.options)
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
     rng = random.Random(task.seed)
     rows: list[list[float]] = []
     n = 0
@@ -373,8 +151,8 @@ def run_task(task: Task) -> list[list[float]]:
         for cand in task.candidates:
             if timed and not keep and time.monotonic() >= deadline:
                 break
-            copy = {s: Counter(h) for s, h in hands.items()}
-            scores.append(Playout(task, copy, list(kitty), rules).run(cand))
+            held = {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
+            scores.append(FastPlayout(task, held, list(kitty), plan).run(cand))
         if len(scores) < len(task.candidates):
             break
         rows.append(scores)

@@ -30,6 +30,8 @@ from .phase import Phase
 from .players import RandomPlayer
 from .table import Player, Table
 
+_SETTLED, _OVER, _DEAL = Phase.SETTLED, Phase.OVER, Phase.DEAL  # no Enum lookups in the loop
+
 
 def _players(seed: int) -> dict[Seat, RandomPlayer]:
     return {s: RandomPlayer(random.Random(f"{seed}/{s.name}")) for s in Seat}
@@ -45,9 +47,9 @@ def play_hand(match: Match, players: Mapping[Seat, RandomPlayer], rng: random.Ra
     deal = Action(Act.DEAL)
     while True:
         phase = match.phase
-        if phase is Phase.SETTLED or phase is Phase.OVER:
+        if phase is _SETTLED or phase is _OVER:
             break
-        if phase is Phase.DEAL:
+        if phase is _DEAL:
             seats = match.to_act()
             if len(seats) > 1:  # shuffling fewer draws nothing from the RNG
                 rng.shuffle(seats)
@@ -78,8 +80,8 @@ class Position:
         """What the engine enumerates there: leads (TR throws judged against what the seat
         cannot see) or follows."""
         if self.fmt is None:
-            return list(self.rules.legal_leads(self.hand, [self.unseen]))
-        return list(self.rules.legal_follows(self.hand, self.fmt))
+            return self.rules.lead_list(self.hand, [self.unseen])
+        return self.rules.follow_list(self.hand, self.fmt)
 
 
 def mid_hand_positions(game: Game, count: int) -> list[Position]:

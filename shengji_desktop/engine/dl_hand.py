@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..rules import dl, dl_declare, dl_kitty, dl_settle, dl_tribute
-from ..rules.cards import BIG_JOKER, Card, Rank, Seat, Team, next_seat
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, Team, next_seat
 from ..rules.errors import Reason, RuleError
 from ..rules.options import Game, Options
 from . import events as ev
@@ -17,6 +17,16 @@ from .phase import Phase, Step
 from .results import DLResult, Redeal
 
 _PLAY, _DEAL = Phase.PLAY, Phase.DEAL  # asked after every action: no Enum lookup
+_DECLARE = Phase.DECLARE
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {}
+
+
+def _level_cards(level: Rank) -> tuple[Card, ...]:
+    """The four cards of rank ``level``, in suit order."""
+    cards = _LEVEL_CARDS.get(level)
+    if cards is None:
+        cards = _LEVEL_CARDS[level] = tuple(Card.of(s, level) for s in Suit)
+    return cards
 
 
 class DLHand(HandBase):
@@ -57,14 +67,14 @@ class DLHand(HandBase):
         self.dry_pot = False
         self.settlement: dl_settle.DLSettlement | None = None
         self.redeal = False
+        self._declarations: dict[tuple[object, ...], list[Move]] = {}
 
     # ------------------------------------------------------------------ declaring
 
     def deal_one(self) -> list[Event]:
-        receiver = self.deal_seat(self.dealt)
-        if self.bj_shown_by is not None and receiver == self.bj_shown_by:
+        if self.bj_shown_by is not None and self.deal_seat(self.dealt) == self.bj_shown_by:
             self.after_show.append(self.pack[self.dealt])
-        return super().deal_one()
+        return HandBase.deal_one(self)  # not super(): once per card
 
     def declarations(self, seat: Seat) -> list[Move]:
         hand = self.hands[seat]
@@ -72,8 +82,25 @@ class DLHand(HandBase):
             if dl_declare.can_show_big_joker(hand, self.bj_shown_by):
                 return [Action(Act.DECLARE, seat, (BIG_JOKER,))]
             return []
-        decls = dl_declare.legal_declarations(seat, hand, self.level, self.standing)
-        return [Action(Act.DECLARE, seat, d.cards, suit=d.suit) for d in decls]
+        # Asked for every seat that may declare between every card: the answer depends only
+        # on the seat, the standing declaration, the level and how many level cards and jokers
+        # the seat holds (DL-DECL-4..7), so it is made once per such situation in the hand.
+        level = self.level
+        key = (
+            seat,
+            self.standing,
+            level,
+            *[hand.get(c, 0) for c in _level_cards(level)],
+            hand.get(SMALL_JOKER, 0),
+            hand.get(BIG_JOKER, 0),
+        )
+        made = self._declarations.get(key)
+        if made is None:
+            decls = dl_declare.legal_declarations(seat, hand, level, self.standing)
+            made = self._declarations[key] = [
+                Action(Act.DECLARE, seat, d.cards, suit=d.suit) for d in decls
+            ]
+        return list(made)
 
     def may_declare(self, seat: Seat) -> bool:
         hand = self.hands[seat]
@@ -193,9 +220,9 @@ class DLHand(HandBase):
     # ------------------------------------------------------------------ driver API
 
     def to_act(self) -> list[Seat]:
-        if self.phase is Phase.DECLARE and self.window_turn is not None:
+        if self.phase is _DECLARE and self.window_turn is not None:
             return [self.window_turn]
-        return super().to_act()
+        return HandBase.to_act(self)  # not super(): asked after every action
 
     def public_turn(self) -> Seat | None:
         # Who revolts, counters or buries jokers depends on the cards: not named.

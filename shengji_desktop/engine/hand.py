@@ -34,6 +34,24 @@ _PLAY = Act.PLAY
 _PHASE_DEAL = Phase.DEAL
 _PHASE_PLAY = Phase.PLAY
 
+# The Action of each play, per seat, shared by every hand (actions are immutable values; the
+# same plays come up turn after turn and hand after hand, and building one costs more than
+# enumerating it). Bounded (a void follow of three decks lists hundreds of plays, most of
+# them never seen again): forgotten at 4096 plays a seat, about a megabyte.
+_PLAY_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = ({}, {}, {}, {})
+_PLAY_ACTIONS_MAX = 4096
+
+
+_SINGLE_PLAYS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(cards_action(_PLAY, seat, (card,)) for card in ALL_CARDS) for seat in SEATS
+)
+"""``_SINGLE_PLAYS[seat][card]``: the Action of playing that one card."""
+
+
+def _new_play(made: dict[tuple[Card, ...], Action], seat: Seat, cards: tuple[Card, ...]) -> Action:
+    action = made[cards] = cards_action(_PLAY, seat, cards)
+    return action
+
 
 @dataclass
 class KittyAccess:
@@ -102,7 +120,6 @@ class HandBase:
         self.kitty_access = KittyAccess()
         # During play, what each seat cannot locate (see unseen_by), kept up to date by play().
         self._unseen: dict[Seat, Counter[Card]] | None = None
-        self._play_actions: dict[Seat, dict[tuple[Card, ...], Action]] = {s: {} for s in SEATS}
         self._may_declare: list[bool | None] = [None, None, None, None]  # see to_act()
 
     # ------------------------------------------------------------------ dealing
@@ -128,7 +145,8 @@ class HandBase:
         dealt = self.dealt
         card = self.pack[dealt]
         seat = self._deal_order[dealt % 4]
-        self.hands[seat][card] += 1
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1  # not +=: Counter.__missing__ is Python code
         self._may_declare[seat] = None
         self.dealt = dealt = dealt + 1
         events: list[Event] = [ev.CardDealt(seat, dealt, card, audience=_ONLY[seat])]
@@ -264,22 +282,21 @@ class HandBase:
             # Throws (TR) are offered only where the seat can prove them safe from what it has
             # seen; any other throw may still be attempted and is judged by the referee.
             if self._unseen is not None:
-                plays = list(self.rules.legal_leads(hand, [self._unseen[seat]]))
+                plays = self.rules.lead_list(hand, [self._unseen[seat]])
             else:
-                plays = list(self.rules.legal_leads(hand))
+                plays = self.rules.lead_list(hand)
         else:
-            assert self.trick_format is not None
-            plays = list(self.rules.legal_follows(hand, self.trick_format))
-        # Actions are immutable values: one per (seat, cards) serves the whole hand (the same
-        # plays come up turn after turn, and building them costs more than enumerating them).
-        made = self._play_actions[seat]
-        out: list[Move] = []
-        for p in plays:
-            action = made.get(p)
-            if action is None:
-                action = made[p] = cards_action(_PLAY, seat, p)
-            out.append(action)
-        return out
+            fmt = self.trick_format
+            assert fmt is not None
+            plays = self.rules.follow_list(hand, fmt)
+            if len(fmt.lead) == 1:  # every follow is one card
+                singles = _SINGLE_PLAYS[seat]
+                return [singles[p[0]] for p in plays]
+        made = _PLAY_ACTIONS[seat]
+        if len(made) > _PLAY_ACTIONS_MAX:
+            made.clear()
+        get = made.get
+        return [get(p) or _new_play(made, seat, p) for p in plays]
 
     def others(self, seat: Seat) -> list[Counter[Card]]:
         return [self.hands[s] for s in SEATS if s != seat]
@@ -312,7 +329,7 @@ class HandBase:
             if left:
                 hand[c] = left
             else:
-                del hand[c]
+                hand.pop(c)  # not del: Counter.__delitem__ is Python code
         if self._unseen is not None:
             for s, pool in self._unseen.items():
                 if s != seat:
@@ -321,7 +338,7 @@ class HandBase:
                         if left:
                             pool[c] = left
                         else:
-                            del pool[c]
+                            pool.pop(c)
         trick.append((seat, played))
         events.append(ev.CardsPlayed(seat, played, fmt.shape))
         if len(trick) < 4:

@@ -16,6 +16,8 @@ from .hand import HandBase
 from .phase import Phase, Step
 from .results import SDResult
 
+_DEAL, _BID = Phase.DEAL, Phase.BID  # to_act is asked after every action: no Enum lookup there
+
 
 class SDHand(HandBase):
     game = Game.SD
@@ -38,12 +40,13 @@ class SDHand(HandBase):
         return [ev.BiddingStarted(self.first_bidder)]
 
     def to_act(self) -> list[Seat]:
-        if self.phase is Phase.DEAL:
+        phase = self.phase
+        if phase is _DEAL:
             return []  # nobody declares in SD (see may_declare)
-        if self.phase is Phase.BID:  # one bidder at a time (SD-BID-1)
+        if phase is _BID:  # one bidder at a time (SD-BID-1)
             turn = self.bidding.turn
             return [turn] if turn is not None and self.phase_actions(turn) else []
-        return super().to_act()
+        return HandBase.to_act(self)  # not super(): asked after every action
 
     def may_declare(self, seat: Seat) -> bool:
         return False  # SD has no declarations: the deal runs straight through (SD-DECK-2)
@@ -74,7 +77,7 @@ class SDHand(HandBase):
         return []
 
     def play_actions(self, seat: Seat) -> list[Move]:
-        actions = super().play_actions(seat)
+        actions = HandBase.play_actions(self, seat)  # not super(): every turn
         if seat == self.turn and not self.trick and self.claim_legal(seat):
             actions.append(Action(Act.CLAIM, seat))
         return actions

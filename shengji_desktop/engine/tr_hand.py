@@ -17,6 +17,7 @@ from .phase import Phase, Step
 from .results import TRResult, TRRowApplied
 
 _LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {}
+_DECLARE = Phase.DECLARE  # to_act is asked after every action: no Enum lookup there
 
 
 def _level_cards(level: Rank) -> tuple[Card, ...]:
@@ -74,9 +75,9 @@ class TRHand(HandBase):
         return [ev.DeclareWindow(self.window.to_act)]
 
     def to_act(self) -> list[Seat]:
-        if self.phase is Phase.DECLARE and self.window is not None:
+        if self.phase is _DECLARE and self.window is not None:
             return [self.window.to_act]
-        return super().to_act()
+        return HandBase.to_act(self)  # not super(): asked after every action
 
     def public_turn(self) -> Seat | None:
         if self.phase is Phase.DECLARE and self.window is not None:

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, contains, format_cards, next_seat
+from .cards import (
+    ALL_CARDS,
+    BIG_JOKER,
+    SMALL_JOKER,
+    Card,
+    Rank,
+    Seat,
+    contains,
+    format_cards,
+    next_seat,
+)
 from .dl import KITTY_SIZE, CardChoice, Cards, extreme_choice
 from .dl_declare import TrumpSource, kitty_revealed
 from .errors import Reason, RuleError
@@ -114,7 +124,22 @@ def max_joker_burial(hand: Mapping[Card, int], kitty: Iterable[Card]) -> int:
 def pickup_choice(kitty: Iterable[Card], k: int, trump: Trump) -> CardChoice:
     """DL-KITTY-8: the ``k`` weakest pickable kitty cards by DL-RANK-6 (b); among equal cards
     for the last slots the player chooses."""
-    return extreme_choice(pickable(kitty), k, lambda c: -pickup_weight(c, trump))
+    return extreme_choice(pickable(kitty), k, _pickup_key(trump))
+
+
+_PICKUP_KEYS: dict[tuple[int, int], tuple[tuple[int, ...], Callable[[Card], int]]] = {}
+
+
+def _pickup_key(trump: Trump) -> Callable[[Card], int]:
+    """``lambda c: -pickup_weight(c, trump)``, from a table per trump (asked for every seat
+    between the joker burials, for every number of jokers)."""
+    classes = trump.classes  # with the level, all pickup_weight reads of the trump
+    key = (id(classes), int(trump.level))
+    found = _PICKUP_KEYS.get(key)
+    if found is None or found[0] is not classes:
+        table = [-pickup_weight(c, trump) for c in ALL_CARDS]
+        found = _PICKUP_KEYS[key] = (classes, table.__getitem__)
+    return found[1]
 
 
 @dataclass(frozen=True, slots=True)

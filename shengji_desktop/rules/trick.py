@@ -7,7 +7,6 @@ DL-LEAD/FOLLOW/WIN, TR-LEAD/FOLLOW/WIN, SD-LEAD/FOLLOW/WIN).
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -337,7 +336,7 @@ class TrickRules:
                     yield (k, k, k)
             return
         pairs = [k for k in kinds if hand[k] >= 2]
-        yield from self._tractors_in(pairs)
+        yield from self.tractors_in(pairs)
         if others is None:
             return
         cls = self._cls
@@ -354,7 +353,9 @@ class TrickRules:
             else:
                 yield from self._standing_throws(suit_hand, suit, others)
 
-    def _tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
+    def tractors_in(self, pair_kinds: list[Card]) -> Iterator[Cards]:
+        """Every tractor (TR-LEAD-2, TR-OP-6) of ``pair_kinds`` (sorted kinds held twice), in
+        the order ``legal_leads`` yields them."""
         by_class: dict[int, list[Card]] = {}
         for k in pair_kinds:
             by_class.setdefault(self._cls[k], []).append(k)
@@ -453,8 +454,13 @@ class TrickRules:
                 parts.append(((k,), ()))
         if len(parts) < 2:
             return  # at most one card kind: a single or a pair, never a throw
-        combos = [c for c in map(_joined, itertools.product(*parts)) if len(c) >= 2]
-        combos.sort(key=_by_size)
+        # itertools.product(*parts), each joined into one play (first part slowest)
+        joined: list[Cards] = [()]
+        for part in parts:
+            joined = [c + p for c in joined for p in part]
+        combos = [c for c in joined if len(c) >= 2]
+        combos.sort()
+        combos.sort(key=len)  # by size, then in card order (stable): as multisets gives them
         limits: _PairLimits | None = None
         for combo in combos:
             n = len(combo)
@@ -583,6 +589,46 @@ class TrickRules:
             return
         yield from multisets(own, n)
 
+    def follow_list(self, hand: Mapping[Card, int], fmt: TrickFormat) -> list[Cards]:
+        """``list(legal_follows(hand, fmt))``, faster: the engine asks it every turn
+        (tests/rules/test_trick_lists.py pins the two together)."""
+        n, cls = len(fmt.lead), fmt.suit_class
+        classes = self._cls
+        kinds = [k for k, m in hand.items() if m > 0 and classes[k] == cls]
+        kinds.sort()
+        if n == 1 and kinds:
+            one = _ONE
+            return [one[k] for k in kinds]
+        held = 0
+        for k in kinds:
+            held += hand[k]
+        if held < n:  # every card of the class, and any others to make up the number
+            base = tuple(c for k in kinds for c in (k,) * hand[k])
+            rest = sorted(k for k, m in hand.items() if m > 0 and classes[k] != cls)
+            extras = _multiset_list(rest, [hand[k] for k in rest], n - held)
+            if not base:
+                return extras  # sorted already
+            return [tuple(sorted(base + extra)) for extra in extras]
+        if self._dead:
+            return list(self._dead_follows({k: hand[k] for k in kinds}, fmt))
+        return _multiset_list(kinds, [hand[k] for k in kinds], n)
+
+    def lead_list(
+        self, hand: Mapping[Card, int], others: Sequence[Mapping[Card, int]] | None = None
+    ) -> list[Cards]:
+        """``list(legal_leads(hand, others))``, faster for DL and SD (see ``follow_list``)."""
+        if self._is_tr:
+            return list(self.legal_leads(hand, others))
+        kinds = [k for k, n in hand.items() if n > 0]
+        kinds.sort()
+        one = _ONE
+        out: list[Cards] = [one[k] for k in kinds]
+        if self._is_sd:
+            return out
+        out += [(k, k) for k in kinds if hand[k] >= 2]
+        out += [(k, k, k) for k in kinds if hand[k] >= 3]  # DL
+        return out
+
     def _dead_follows(self, own: Mapping[Card, int], fmt: TrickFormat) -> Iterator[Cards]:
         if fmt.shape is _PAIR:
             if any(m == 2 for m in own.values()):
@@ -618,16 +664,23 @@ class TrickRules:
         (GEN-TRICK-4, DL-WIN, TR-WIN, SD-WIN-1). A thrown lead itself has no key: see winner."""
         cls = fmt.suit_class
         classes = self._cls
-        first = classes[cards[0]]
+        c0 = cards[0]
+        first = classes[c0]
         if first != cls and (first != TRUMP or cls == TRUMP):
             return None
-        if any(classes[c] != first for c in cards):
-            return None
         shape = fmt.shape
-        if shape is _SINGLE:
-            return self._str[cards[0]]
+        if shape is _SINGLE and len(cards) == 1:
+            return self._str[c0]
         if shape is _PAIR or shape is _TRIPLE:
-            return self._str[cards[0]] if self._identical(cards) else None
+            for c in cards:  # identical cards (so of one class)
+                if c != c0:
+                    return None
+            return self._str[c0]
+        for c in cards:
+            if classes[c] != first:
+                return None
+        if shape is _SINGLE:
+            return self._str[c0]
         if shape is _TRACTOR:
             top = self.tractor_top(cards)
             if top is None or len(cards) != fmt.size:
@@ -686,6 +739,10 @@ class TrickRules:
         return best
 
 
+_ONE: tuple[Cards, ...] = tuple((c,) for c in ALL_CARDS)
+"""``_ONE[card] == (card,)``: the single-card plays, built once."""
+
+
 def _check_in_hand(hand: Mapping[Card, int], cards: Sequence[Card]) -> None:
     if len(cards) == 1:
         c = cards[0]
@@ -705,14 +762,6 @@ def multisets(counts: Mapping[Card, int], size: int) -> Iterator[Cards]:
     lexicographic order (more copies of a lower card first)."""
     kinds = sorted(k for k, n in counts.items() if n > 0)
     return iter(_multiset_list(kinds, [counts[k] for k in kinds], size))
-
-
-def _joined(parts: tuple[Cards, ...]) -> Cards:
-    return tuple(itertools.chain.from_iterable(parts))
-
-
-def _by_size(cards: Cards) -> tuple[int, Cards]:
-    return (len(cards), cards)
 
 
 def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> list[Cards]:
@@ -735,21 +784,28 @@ def _multiset_list(kinds: Sequence[Card], avail: Sequence[int], size: int) -> li
         return out
     if size == 0:
         return [()]
-    chosen: list[Card] = []
+    # The plays of kinds[i:] with ``left`` cards, made once per (i, left) and shared: for each
+    # number of copies of kinds[i], most first, that many before each play of the rest.
+    done: dict[int, list[Cards]] = {}
 
-    def rec(i: int, left: int) -> None:
+    def rest(i: int, left: int) -> list[Cards]:
         # invariant: 0 < left <= suffix[i]
+        key = i * 256 + left
+        found = done.get(key)
+        if found is not None:
+            return found
         k = kinds[i]
         after = suffix[i + 1]
+        found = []
         for take in range(min(avail[i], left), max(left - after, 0) - 1, -1):
             if take == left:
-                out.append((*chosen, *((k,) * take)))
+                found.append((k,) * take)
             elif take:
-                chosen.extend((k,) * take)
-                rec(i + 1, left - take)
-                del chosen[-take:]
+                head = (k,) * take
+                found += [head + t for t in rest(i + 1, left - take)]
             else:
-                rec(i + 1, left)
+                found += rest(i + 1, left)
+        done[key] = found
+        return found
 
-    rec(0, size)
-    return out
+    return rest(0, size)

@@ -224,3 +224,19 @@ def test_dl_legal_declarations_and_can_declare_match_the_ladder() -> None:
         expected = _dl_declarations_reference(Seat.E, hand, level, standing)
         assert dl_declare.legal_declarations(Seat.E, hand, level, standing) == expected
         assert dl_declare.can_declare(Seat.E, hand, level, standing) is bool(expected)
+
+
+def test_dl_pickup_choice_is_the_weakest_by_pickup_weight() -> None:
+    """DL-KITTY-8, DL-RANK-6 (b): ``pickup_choice`` (its weights from a table per trump) is
+    ``extreme_choice`` by ``pickup_weight`` itself, for random kitties, trumps and counts."""
+    from shengji_desktop.rules.dl import extreme_choice
+    from shengji_desktop.rules.dl_kitty import pickable, pickup_choice, pickup_weight
+
+    rng = random.Random(21)
+    deck = new_deck(3)
+    for _ in range(400):
+        trump = Trump(Game.DL, Rank(rng.randint(3, 14)), Suit(rng.randrange(4)), Options())
+        kitty = rng.sample(deck, 8)
+        k = rng.randint(1, 8)
+        expected = extreme_choice(pickable(kitty), k, lambda c, t=trump: -pickup_weight(c, t))
+        assert pickup_choice(kitty, k, trump) == expected

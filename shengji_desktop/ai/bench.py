@@ -1,0 +1,174 @@
+"""``bench ai`` (issue 21): what the hard player's search costs, per game.
+
+- ``playout_ms``: CPU milliseconds per playout as the search pays for it (the sampled deal, the
+  copies of the hands and the play-out of one candidate to the end of the hand), in-process on
+  one core; the median over positions, with playouts per second from it.
+- decision time at the default budget: the hard player's whole decision (the normal choice, the
+  search in the worker processes), wall time, median and p95.
+
+The positions are every trick-play decision with a choice, of seeded hands played by four
+normal players (the hard player's own positions, from its first lead to its last follow).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.match import Match
+from ..engine.table import Table
+from ..rules.cards import Seat
+from ..rules.options import Game, Options
+from .knowledge import Knowledge
+from .players import HardPlayer, HeuristicPlayer
+from .policy import Cards
+from .search import Task, make_task, prune, run_task
+
+TARGET_PLAYOUT_MS = {Game.DL: 1.5, Game.TR: 0.8, Game.SD: 0.3}
+DEFAULT_BUDGET = 1.0
+
+
+@dataclass(frozen=True)
+class Position:
+    """A trick-play decision with more than one play: what the hard player would search."""
+
+    knowledge: Knowledge
+    plays: list[Cards]
+    preferred: Cards
+
+
+class _Recorder(HeuristicPlayer):
+    """A normal player that keeps every trick-play decision with a choice."""
+
+    def __init__(self, rng: random.Random, out: list[Position]) -> None:
+        super().__init__(rng, careful=True)
+        self.out = out
+
+    def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
+        preferred = super().choose_cards(k, plays)
+        searched = k.trump is not None and k.trump.suit is not None and k.dealer is not None
+        if len(plays) > 1 and searched:  # what HardPlayer.choose_cards would search
+            self.out.append(Position(k, list(plays), preferred))
+        return preferred
+
+
+def positions(
+    game: Game, hands: int, seed: int = 1, options: Options | None = None
+) -> list[Position]:
+    """The positions of ``hands`` seeded first hands (one match each; a hand without trick
+    play, as an SD hand nobody bid for, does not count), in play order."""
+    out: list[Position] = []
+    played = 0
+    n = 0
+    while played < hands:
+        match = Match(game, options or Options(), seed * 1000 + n)
+        players = {s: _Recorder(random.Random(f"bench/{n}/{s.name}"), out) for s in Seat}
+        before = len(out)
+        Table(match, dict(players), hands=1).play()
+        played += len(out) > before
+        n += 1
+    return out
+
+
+def tasks(found: list[Position], samples: int, seed: int = 7) -> list[Task]:
+    """One fixed-sample search task per position (what one worker plays for it)."""
+    rng = random.Random(seed)
+    return [
+        make_task(
+            p.knowledge,
+            prune(p.knowledge, p.plays, p.preferred),
+            rng.randrange(2**63),
+            1e9,
+            samples,
+        )
+        for p in found
+    ]
+
+
+def playout_ms(task: Task) -> float:
+    """CPU milliseconds per playout of ``task`` run in this process."""
+    c0 = time.process_time()
+    rows = run_task(task)
+    spent = time.process_time() - c0
+    return spent * 1e3 / (len(rows) * len(task.candidates))
+
+
+def decisions_timed(
+    found: list[Position], budget: float, seed: int = 11
+) -> tuple[list[float], list[int]]:
+    """Wall seconds of the hard player's whole decision (normal choice and search) at
+    ``budget`` for each position, and the samples each search played."""
+    seconds: list[float] = []
+    samples: list[int] = []
+    for i, p in enumerate(found):
+        player = HardPlayer(random.Random(f"bench/hard/{seed}/{i}"), budget)
+        t0 = time.perf_counter()
+        player.choose_cards(p.knowledge, p.plays)
+        seconds.append(time.perf_counter() - t0)
+        samples.append(int(player.last_search.get("samples", 0)))
+    return seconds, samples
+
+
+def _spread(items: list[Position], count: int) -> list[Position]:
+    """``count`` items evenly spread over ``items`` (first to last)."""
+    if count <= 0:
+        return []
+    if len(items) <= count:
+        return items
+    step = len(items) / count
+    return [items[int(i * step)] for i in range(count)]
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(
+    hands: int = 2,
+    samples: int = 2,
+    decisions: int = 10,
+    budget: float = DEFAULT_BUDGET,
+    out: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    figures: dict[str, Any] = {"bench": "ai"}
+    for game in Game:
+        found = positions(game, hands)
+        per = [playout_ms(t) for t in tasks(found, samples)]
+        row: dict[str, Any] = {
+            "positions": len(found),
+            "playout_ms_median": statistics.median(per),
+            "playout_ms_mean": statistics.fmean(per),
+            "playouts_per_second": 1e3 / statistics.median(per),
+        }
+        times, searched = decisions_timed(_spread(found, decisions), budget)
+        if times:
+            row["decision_ms_median"] = statistics.median(times) * 1e3
+            row["decision_ms_p95"] = _percentile(times, 0.95) * 1e3
+            row["decisions"] = len(times)
+            row["decision_samples_median"] = statistics.median(searched)
+        figures[game.value] = row
+        line = (
+            f"{game.value}: playout {row['playout_ms_median']:.3f} ms CPU"
+            f" (target < {TARGET_PLAYOUT_MS[game]:g}; mean {row['playout_ms_mean']:.3f}),"
+            f" {row['playouts_per_second']:.0f} playouts/s on one core"
+        )
+        if times:
+            line += (
+                f"; decision at {budget:g} s: median {row['decision_ms_median']:.0f} ms,"
+                f" p95 {row['decision_ms_p95']:.0f} ms ({len(times)} decisions,"
+                f" median {row['decision_samples_median']:g} sampled deals each)"
+            )
+        out(line)
+    out(f"(playouts: {samples} sampled deals per position, every candidate played out on each,")
+    out(f" over every trick-play decision with a choice of {hands} seeded hands of four normal")
+    out(" players; CPU time of this process, sampling and copies included; medians over positions)")
+    out("(decisions: the hard player's whole decision at the default budget, wall time, worker")
+    out(" processes included, on positions spread over the same hands)")
+    out(json.dumps(figures, sort_keys=True))
+    return figures

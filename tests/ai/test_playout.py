@@ -1,0 +1,204 @@
+"""The hard player's fast playouts (issue 21) make the reference playout's choices: on the same
+sampled deals, ``FastPlayout`` and ``Playout`` (the normal player's own functions) play the
+same cards, in the same order, to the same score; and ``bench ai`` prints its figures."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shengji_desktop.ai import bench
+from shengji_desktop.ai.fastplay import FastPlayout, Plan, tractor_threat
+from shengji_desktop.ai.playout import Playout, playout_follows, playout_leads
+from shengji_desktop.ai.policy import quick_max_key
+from shengji_desktop.ai.search import Task, rules_for, run_task, sample
+from shengji_desktop.cli import main
+from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.rules.trick import Shape
+
+SHAPES = {
+    Game.DL: {Shape.SINGLE, Shape.PAIR, Shape.TRIPLE},
+    Game.TR: {Shape.SINGLE, Shape.PAIR, Shape.TRACTOR, Shape.THROW},
+    Game.SD: {Shape.SINGLE},
+}
+OPTIONS = {
+    "default": {},
+    "dl-dead": {"dl_follow_mode": "dead"},
+    "tr-penalty-a2-numeric": {
+        "tr_throw_check": "penalty",
+        "tr_a2_tractor": True,
+        "tr_level_tractor_mode": "numeric",
+    },
+    "cw": {"play_direction": "cw"},
+}
+
+
+def both(task: Task, deals: int) -> Counter[Shape]:
+    """Play every candidate of ``task`` on ``deals`` sampled deals both ways; assert they agree.
+    Returns the shapes of the tricks led in them."""
+    rules = rules_for(task.game, task.level, task.suit, task.options)
+    plan = Plan(task, rules)
+    rng = random.Random(task.seed)
+    led: Counter[Shape] = Counter()
+    for _ in range(deals):
+        hands, kitty = sample(task, rng)
+        for cand in task.candidates:
+            ref = Playout(task, {s: Counter(h) for s, h in hands.items()}, list(kitty), rules)
+            ref.log = []
+            fast = FastPlayout(task, {s: dict(h) for s, h in hands.items()}, list(kitty), plan)
+            fast.log = []
+            assert fast.run(cand) == ref.run(cand)
+            assert fast.log == ref.log
+            before = len(task.trick)
+            for i, (_, cards) in enumerate(ref.log):
+                if (before + i) % 4 == 0:
+                    led[rules.lead_format(cards).shape] += 1
+    return led
+
+
+def game_options(game: Game, name: str) -> Options:
+    values = OPTIONS[name]
+    if name.startswith(("dl-", "tr-")) and not name.startswith(game.value):
+        values = {}
+    return Options(**values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+@pytest.mark.parametrize("game", list(Game))
+def test_fast_playouts_play_as_the_reference(game: Game, name: str) -> None:
+    options = game_options(game, name)
+    found = bench.positions(game, 1, seed=3, options=options)
+    assert len(found) > 20  # a whole hand's decisions, leads and follows
+    led: Counter[Shape] = Counter()
+    for task in bench.tasks(found[::3], 1):
+        led += both(task, 1)
+    assert led.total() > 200
+    # Every shape the game leads was met (TR's tractors and throws: the fallbacks).
+    assert set(led) == SHAPES[game]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(list(Game)),
+    seed=st.integers(0, 10_000),
+    at=st.floats(0, 1, exclude_max=True),
+    dead=st.booleans(),
+)
+def test_fast_playouts_agree_on_random_positions(
+    game: Game, seed: int, at: float, dead: bool
+) -> None:
+    options = Options(dl_follow_mode="dead") if dead and game is Game.DL else Options()
+    found = bench.positions(game, 1, seed=seed, options=options)
+    task = bench.tasks([found[int(at * len(found))]], 1, seed=seed)[0]
+    both(task, 2)
+
+
+def test_run_task_scores_with_the_fast_playouts() -> None:
+    """The search's own loop: the same rows as reference playouts on the same deals."""
+    task = bench.tasks(bench.positions(Game.DL, 1)[10:11], 3)[0]
+    rules = rules_for(task.game, task.level, task.suit, task.options)
+    rng = random.Random(task.seed)
+    expected = []
+    for _ in range(3):
+        hands, kitty = sample(task, rng)
+        expected.append(
+            [
+                Playout(task, {s: Counter(h) for s, h in hands.items()}, list(kitty), rules).run(c)
+                for c in task.candidates
+            ]
+        )
+    assert run_task(task) == expected
+
+
+def test_bench_ai_prints_playouts_and_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = bench.run(hands=1, samples=1, decisions=1, budget=0.1)
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert json.loads(lines[-1]) == json.loads(json.dumps(figures))
+    assert figures["bench"] == "ai"
+    for game in Game:
+        row = figures[game.value]
+        assert row["positions"] > 10
+        assert 0 < row["playout_ms_median"] < 1000
+        assert row["playouts_per_second"] == pytest.approx(1e3 / row["playout_ms_median"])
+        assert 0 < row["decision_ms_median"] <= row["decision_ms_p95"]
+        assert row["decisions"] == 1 and row["decision_samples_median"] >= 1
+        assert any(
+            line.startswith(f"{game.value}: playout ") and "target < " in line for line in lines
+        )
+
+
+def test_bench_ai_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "ai", "--hands", "1", "--decisions", "0"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(figures) == {"bench", "dl", "tr", "sd"}
+    assert all(figures[g]["playout_ms_median"] > 0 for g in ("dl", "tr", "sd"))
+
+
+def _random_hand(rng: random.Random, game: Game, level: Rank) -> dict[Card, int]:
+    """A hand of few suits (pairs, triples and runs occur), its cards in random order (ties of
+    equal cards are broken by that order, as in a sampled deal)."""
+    suits = rng.sample(list(Suit), 2)
+    pool = [c for c in new_deck(game.decks) if c.is_joker or c.suit in suits or c.rank == level]
+    rng.shuffle(pool)
+    hand: dict[Card, int] = {}
+    for c in pool[: rng.randint(1, game.hand_size)]:
+        hand[c] = hand.get(c, 0) + 1
+    return hand
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(list(Game)), dead=st.booleans())
+def test_fast_candidates_are_the_reference_candidates(seed: int, game: Game, dead: bool) -> None:
+    """``FastPlayout.leads`` and ``follows`` against ``playout_leads`` and ``playout_follows``
+    on random hands and leads: the same plays (the reference may list one twice)."""
+    rng = random.Random(seed)
+    options = Options(dl_follow_mode="dead") if dead and game is Game.DL else Options()
+    level = 2 if game is Game.SD else rng.randint(3 if game is Game.DL else 2, 10)
+    suit = Suit(rng.randrange(4))
+    rules = rules_for(game, level, suit, options)
+    task = Task(
+        game, options, level, suit, Seat.S, Seat.S, (), (), (), None, 0, (), (), (), (),
+        (), (), 0, 0.0, 1,
+    )  # fmt: skip
+    fast = FastPlayout(task, {}, [], Plan(task, rules))
+    hand = _random_hand(rng, game, Rank(level))
+    assert fast.leads(hand) == playout_leads(rules, hand)
+    lead_hand = _random_hand(rng, game, Rank(level))
+    widest = {Game.DL: 3, Game.TR: 2, Game.SD: 1}[game]
+    sets = [(c,) * n for c, m in lead_hand.items() for n in range(1, min(m, widest) + 1)]
+    lead = rng.choice(sets)
+    fmt = rules.lead_format(lead)
+    size = len(lead)
+    if sum(hand.values()) >= size:
+        assert sorted(set(fast.follows(hand, fmt))) == sorted(
+            set(playout_follows(rules, hand, fmt))
+        )
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), a2=st.booleans(), numeric=st.booleans())
+def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric: bool) -> None:
+    """``tractor_threat`` against ``quick_max_key`` (every legal follow keyed) on random TR
+    hands and tractor leads: in class, void (ruffs), short of the class."""
+    rng = random.Random(seed)
+    options = Options(tr_a2_tractor=a2)
+    if numeric:
+        options = Options(tr_a2_tractor=a2, tr_level_tractor_mode="numeric")
+    level = rng.randint(2, 14)
+    rules = rules_for(Game.TR, level, Suit(rng.randrange(4)), options)
+    leader = _random_hand(rng, Game.TR, Rank(level))
+    tractors = [p for p in rules.legal_leads(leader) if len(p) >= 4]
+    if not tractors:
+        return
+    fmt = rules.lead_format(rng.choice(tractors))
+    assert fmt.shape is Shape.TRACTOR
+    for _ in range(4):
+        hand = _random_hand(rng, Game.TR, Rank(level))
+        if sum(hand.values()) >= fmt.size:
+            assert tractor_threat(rules, hand, fmt) == quick_max_key(rules, hand, fmt)
