@@ -474,7 +474,7 @@ class Animator(QObject):
         s.trick[seat] = items
         s.relayout(self.ms(400))
         return self.banner(
-            tr("Claim! (甩牌)"),
+            tr("Claim!"),
             tr("{who} takes every remaining trick").format(who=self._name(seat)),
             2200,
         )

@@ -493,7 +493,15 @@ class MainWindow(QMainWindow):
             self.bar.set_notice("")
 
     def primary_action(self) -> None:
-        """Enter or a double click: press the main button if it is enabled."""
+        """Enter or a double click: press the button the hint shows (a claim, a bid), else
+        the main button if it is enabled."""
+        from .choices import hint_key
+
+        if self._hint is not None:
+            hinted = self.bar.buttons.get(hint_key(self._hint))
+            if hinted is not None and hinted.isEnabled():
+                hinted.click()
+                return
         for key in ("play", "bury", "tribute", "return"):
             button = self.bar.buttons.get(key)
             if button is not None and button.isEnabled():

@@ -85,6 +85,8 @@ def hint_key(action: Action) -> str:
     """The key of the button a hint points at."""
     if action.kind is Act.PLAY:
         return "play"
+    if action.kind is Act.CLAIM:
+        return "claim"
     if action.kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
         return str(action.kind.value)
     return button_key(action)

@@ -128,7 +128,7 @@
         <translation>{who}甩{tried}失败，改出{led}</translation>
     </message>
     <message>
-        <source>Claim! (甩牌)</source>
+        <source>Claim!</source>
         <translation>甩牌！</translation>
     </message>
     <message>

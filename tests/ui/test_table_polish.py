@@ -1,0 +1,100 @@
+"""What the table shows (issue 17, items 5–12): the trump box, the settlement's jokers, the
+hint and Enter, the declaration's words, the action bar that stays put, the tribute on the
+table, one source for whose turn it is. Positions are prepared with the engine (searched over
+seeds, never assumed) and played through the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from ui_driver import WAIT_MS, Seen
+from ui_matches import Played, play_until
+
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.session import Session
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.animator.set_speed("instant")
+    yield w
+    w.stop_session()
+
+
+@pytest.fixture
+def both(qapp):
+    """The default 中文 + English mode (the longest texts), English again afterwards."""
+    i18n.install("both")
+    yield
+    i18n.install("en")
+
+
+def prepare(game: Game, wanted: Callable[[SeatView], bool], seeds: range) -> Match:
+    """A match where South, the human, has a decision outside the deal and ``wanted``."""
+
+    def position(p: Played) -> bool:
+        view = p.view
+        return (
+            view.phase not in (Phase.DEAL, Phase.SETTLED, Phase.OVER)
+            and p.match.to_act() == [Seat.S]
+            and bool(view.legal)
+            and wanted(view)
+        )
+
+    return play_until(game, position, Seat.S, seeds).match
+
+
+def start(window: MainWindow, qtbot, match: Match) -> tuple[Session, Seen]:
+    s = window.games.start_match(match, ["human", "random", "random", "random"], [])
+    seen = Seen(s)
+    qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
+    return s, seen
+
+
+def moves(view: SeatView, kind: Act) -> list:
+    return [m for m in view.legal if m.kind is kind]
+
+
+# ---------------------------------------------------------------------- item 8
+
+
+def test_enter_does_what_the_hint_shows_a_claim(window, qtbot) -> None:
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
+    s, seen = start(window, qtbot, match)
+    claim = next(m for m in s.human_legal if isinstance(m, Action) and m.kind is Act.CLAIM)
+    window.show_hint(claim)  # what the hint's answer does
+    assert window.bar.buttons["claim"].property("hinted") == "true"
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
+    assert [e.seat for e in seen if isinstance(e, ev.Claimed)] == [Seat.S]
+
+
+def test_the_claim_banner_says_claim_once(window, qtbot, both) -> None:
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
+    s, seen = start(window, qtbot, match)
+    window.animator.set_speed("fast")  # instant play shows no banners
+    titles: list[str] = []
+    original = window.scene.show_banner
+    window.scene.show_banner = lambda t, d="", ms=1200: (titles.append(t), original(t, d, ms))
+    window.bar.buttons["claim"].click()
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: bool(titles), timeout=WAIT_MS)
+    title = titles[0]
+    assert title.count("甩牌") == 1 and title.count("Claim") == 1, title
