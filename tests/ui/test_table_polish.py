@@ -98,3 +98,54 @@ def test_the_claim_banner_says_claim_once(window, qtbot, both) -> None:
     qtbot.waitUntil(lambda: bool(titles), timeout=WAIT_MS)
     title = titles[0]
     assert title.count("甩牌") == 1 and title.count("Claim") == 1, title
+
+
+# ---------------------------------------------------------------------- item 9
+
+
+@pytest.fixture
+def chinese(qapp):
+    i18n.install("zh")
+    yield
+    i18n.install("en")
+
+
+@pytest.mark.parametrize("mode", ["zh", "both"])
+def test_tr_bubble_and_panel_name_an_overcall_alike(qtbot, mode) -> None:
+    """TR-DECL-2: a pair of level cards overcalls, 正主; the bubble and the panel agree."""
+    from shengji_desktop.ui.animations import Animator
+    from shengji_desktop.ui.cards import CardPixmaps
+    from shengji_desktop.ui.items import Bubble
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+    from shengji_desktop.ui.table import TableScene
+
+    def overcalled(p: Played) -> bool:
+        d = p.view.declaration
+        return d is not None and d.kind == "正主" and p.view.phase is Phase.DEAL
+
+    played = play_until(Game.TR, overcalled, Seat.S, range(1, 200))
+    event = next(
+        e for e in reversed(played.events) if isinstance(e, ev.Declared) and e.kind == "正主"
+    )
+    i18n.install(mode)
+    try:
+        panel = InfoPanel(ScoreSheetModel(), LogModel())
+        qtbot.addWidget(panel)
+        panel.resize(290, 600)
+        panel.update_view(played.view)
+        scene = TableScene(CardPixmaps())
+        animator = Animator(scene)
+        animator.on_declared(event)
+        bubbles = [i.text for i in scene.items() if isinstance(i, Bubble)]
+        text = panel.decl_label.text()
+    finally:
+        i18n.install("en")
+    assert len(bubbles) == 1
+    assert bubbles[0] in text, (bubbles, text)
+    if mode == "zh":
+        assert bubbles[0] == "正主"
+    assert "反主" not in text + bubbles[0]
+    # the suit symbol goes with its word: no line break may leave it alone
+    symbol = played.view.declaration.suit.symbol
+    assert f"\u00a0{symbol}" in text and f" {symbol}" not in text, repr(text)

@@ -30,6 +30,17 @@ class ScoreRow:
     result: HandResult
 
 
+def declaration_word(kind: str) -> str:
+    """A kind of declaration by its rules' name (TR-DECL-1..3: 亮主 a single, 正主 a pair that
+    overcalls, 封主 the seal): one word for the table's bubble and the side panel alike."""
+    return {"正主": tr("Overcall"), "封主": tr("Seal")}.get(kind, tr("Declare"))
+
+
+def with_symbol(word: str, suit: Suit) -> str:
+    """A word and a suit symbol that a line break never parts ("正主 ♣")."""
+    return f"{word}\u00a0{suit.symbol}"
+
+
 def around(viewer: Seat) -> list[Seat]:
     """The seats from the viewer round the table (the viewer first)."""
     return [Seat((viewer + i) % 4) for i in range(4)]
@@ -65,7 +76,11 @@ class GameText:
         if decl is None:
             return tr("No declaration yet")
         # DL shows the cards; TR names the kind (亮主, 正主, 封主) and the suit
-        what = cards_text(decl.cards) if decl.cards else f"{decl.kind} {decl.suit.symbol}"
+        what = (
+            cards_text(decl.cards)
+            if decl.cards
+            else with_symbol(declaration_word(decl.kind), decl.suit)
+        )
         return tr("Declared by {who}: {what}").format(who=seat_name(decl.seat, viewer), what=what)
 
     def standing_lines(self, view: SeatView) -> list[str]:

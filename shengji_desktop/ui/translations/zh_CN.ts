@@ -29,7 +29,7 @@
     </message>
     <message>
         <source>Overcall</source>
-        <translation>反主</translation>
+        <translation>正主</translation>
     </message>
     <message>
         <source>Seal</source>
