@@ -149,3 +149,30 @@ def test_tr_bubble_and_panel_name_an_overcall_alike(qtbot, mode) -> None:
     # the suit symbol goes with its word: no line break may leave it alone
     symbol = played.view.declaration.suit.symbol
     assert f"\u00a0{symbol}" in text and f" {symbol}" not in text, repr(text)
+
+
+# ---------------------------------------------------------------------- item 7
+
+
+def test_dl_settlement_counts_the_buried_jokers_and_names_their_value() -> None:
+    """DL-SETTLE-2: J = 2 × big jokers + small jokers; the summary shows the count of each
+    and J, each under its own name (not J under a count's label)."""
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER
+    from shengji_desktop.ui.panels import settlement_lines
+
+    def big_joker_buried(p: Played) -> bool:
+        v = p.view
+        return (
+            v.phase is Phase.SETTLED
+            and v.kitty is not None
+            and BIG_JOKER in v.kitty
+            and not v.result.dry_pot
+        )
+
+    view = play_until(Game.DL, big_joker_buried, Seat.S, range(1, 200)).view
+    big, small = view.kitty.count(BIG_JOKER), view.kitty.count(SMALL_JOKER)
+    assert view.result.jokers == 2 * big + small
+    lines = dict(settlement_lines(view))
+    assert lines["Jokers buried"] == f"Big jokers: {big} · small jokers: {small}"
+    assert lines["Joker value"].startswith(f"{view.result.jokers} ")
+    assert "big joker counts 2" in lines["Joker value"]

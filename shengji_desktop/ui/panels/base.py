@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 from shengji_desktop.engine.results import HandResult, Winner
 from shengji_desktop.engine.view import SeatView
-from shengji_desktop.rules.cards import Seat, Suit, Team
+from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
 from ..texts import LIST_SEP, cards_text, level_text, seat_name, suit_name, team_name
+
+Cards = tuple[Card, ...]
 
 
 @dataclass
@@ -108,8 +110,11 @@ class GameText:
         """One phrase for how a hand ended."""
         raise NotImplementedError
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
-        """The settlement's lines between the outcome and the coins."""
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
+        """The settlement's lines between the outcome and the coins (``kitty``: the final
+        kitty, when the viewer sees it)."""
         raise NotImplementedError
 
     def result_coins(self, result: HandResult) -> Mapping[Seat, int] | None:

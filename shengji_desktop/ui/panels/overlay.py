@@ -142,7 +142,7 @@ def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
     if result is None:
         return lines
     lines.append((tr("Result"), text.outcome(result)))
-    lines += text.result_lines(result, viewer)
+    lines += text.result_lines(result, viewer, view.kitty)
     coins = text.result_coins(result)
     if coins:
         lines.append(text.coins_line(coins, viewer))

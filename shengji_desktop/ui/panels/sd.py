@@ -12,7 +12,7 @@ from shengji_desktop.rules.sd import SDOutcome
 
 from ..i18n import tr
 from ..texts import seat_name, suit_name
-from .base import GameText, ScoreRow, around, signed
+from .base import Cards, GameText, ScoreRow, around, signed
 
 
 def sd_result(result: HandResult) -> SDResult:
@@ -57,7 +57,9 @@ class SDText(GameText):
             SDOutcome.DRAW: tr("Draw (流局)"),
         }[sd_result(result).outcome]
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
         r = sd_result(result)
         lines = []
         if r.bid:

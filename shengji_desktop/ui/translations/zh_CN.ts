@@ -1012,6 +1012,18 @@ Esc：取消选择
         <translation>扣王数</translation>
     </message>
     <message>
+        <source>Big jokers: {b} · small jokers: {s}</source>
+        <translation>大王：{b} · 小王：{s}</translation>
+    </message>
+    <message>
+        <source>Joker value</source>
+        <translation>扣王值</translation>
+    </message>
+    <message>
+        <source>{j} (a big joker counts 2, a small joker 1)</source>
+        <translation>{j}（大王算2，小王算1）</translation>
+    </message>
+    <message>
         <source>Levels</source>
         <translation>级别</translation>
     </message>
