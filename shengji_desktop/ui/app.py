@@ -374,8 +374,12 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ events from the table
 
     def _event_shown(self, event: Event) -> None:
+        from shengji_desktop.engine import events as ev
+
         self.score.feed(event)
         self.log.feed(event)
+        if isinstance(event, ev.TrumpFixed | ev.TrumpChosen | ev.BottomThree):
+            self.panel.trump_fixed(event.suit)
 
     def _batch_done(self, view: SeatView) -> None:
         from shengji_desktop.engine.phase import Phase

@@ -176,3 +176,56 @@ def test_dl_settlement_counts_the_buried_jokers_and_names_their_value() -> None:
     assert lines["Jokers buried"] == f"Big jokers: {big} · small jokers: {small}"
     assert lines["Joker value"].startswith(f"{view.result.jokers} ")
     assert "big joker counts 2" in lines["Joker value"]
+
+
+# ---------------------------------------------------------------------- item 5
+
+
+def test_the_trump_box_shows_a_standing_declaration_as_such(qtbot) -> None:
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+
+    def standing(p: Played) -> bool:
+        return p.view.phase is Phase.DEAL and p.view.declaration is not None
+
+    view = play_until(Game.TR, standing, Seat.S, range(1, 100)).view
+    assert view.trump is None  # declared, not fixed: the hand is sorted by it already
+    suit = view.declaration.suit
+    assert view.sort_trump.suit is suit
+    panel = InfoPanel(ScoreSheetModel(), LogModel())
+    qtbot.addWidget(panel)
+    panel.update_view(view)
+    assert panel.trump_symbol.text() == suit.symbol
+    text = panel.trump_label.text()
+    assert "none" not in text and suit.symbol in text
+    assert "(declared, not yet fixed)" in text
+
+
+def test_the_trump_box_says_fixed_while_the_trump_banner_shows(window, qtbot) -> None:
+    """DL, hand 2: the declaring window closes, the banner names the trump, and the trump
+    box says the same at that moment (not "none" until the batch is over)."""
+    import random
+
+    from ui_driver import play_until as drive
+
+    def declaring(v: SeatView) -> bool:
+        return v.phase is Phase.DECLARE and v.hand_number >= 2 and bool(moves(v, Act.PASS))
+
+    match = prepare(Game.DL, declaring, range(1, 120))
+    s, seen = start(window, qtbot, match)
+    window.animator.set_speed("fast")  # banners need animations
+    shown: list[tuple[str, str, str]] = []
+    panel = window.panel
+    original = window.scene.show_banner
+
+    def banner(title: str, detail: str = "", ms: int = 1200) -> None:
+        if title.startswith("Trump:"):
+            shown.append((title, panel.trump_symbol.text(), panel.trump_label.text()))
+        original(title, detail, ms)
+
+    window.scene.show_banner = banner
+    drive(window, qtbot, lambda: bool(shown), random.Random(1))
+    title, symbol, text = shown[0]
+    fixed = next(e for e in seen if isinstance(e, ev.TrumpFixed))
+    assert fixed.suit is not None and symbol == fixed.suit.symbol, (title, symbol, text)
+    assert "(fixed)" in text and fixed.suit.symbol in text, text

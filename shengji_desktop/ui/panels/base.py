@@ -43,6 +43,26 @@ def with_symbol(word: str, suit: Suit) -> str:
     return f"{word}\u00a0{suit.symbol}"
 
 
+def shown_trump(view: SeatView) -> tuple[Suit | None, bool]:
+    """The trump suit to show and whether it is fixed: the trump once fixed; before, the
+    standing declaration's suit (the hand is already sorted by it)."""
+    if view.trump is not None:
+        return view.trump.suit, True
+    if view.declaration is not None:
+        return view.declaration.suit, False
+    return None, False
+
+
+def trump_line(view: SeatView) -> str:
+    """ "Trump: ♠ Spades (fixed)", "(declared, not yet fixed)" or "Trump: none"."""
+    suit, fixed = shown_trump(view)
+    if fixed:
+        return tr("Trump: {suit} (fixed)").format(suit=suit_name(suit))
+    if suit is not None:
+        return tr("Trump: {suit} (declared, not yet fixed)").format(suit=suit_name(suit))
+    return tr("Trump: {suit}").format(suit=suit_name(None))
+
+
 def around(viewer: Seat) -> list[Seat]:
     """The seats from the viewer round the table (the viewer first)."""
     return [Seat((viewer + i) % 4) for i in range(4)]
@@ -61,12 +81,7 @@ class GameText:
 
     def trump_text(self, view: SeatView) -> str:
         """Beside the trump symbol: the trump suit and the hand's level."""
-        suit = view.trump.suit if view.trump is not None else None
-        return (
-            tr("Trump: {suit}").format(suit=suit_name(suit))
-            + "\n"
-            + tr("Level: {level}").format(level=level_text(view.level))
-        )
+        return trump_line(view) + "\n" + tr("Level: {level}").format(level=level_text(view.level))
 
     def shows_level_card(self) -> bool:
         """Whether the panel shows the level card of the trump suit."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,10 +26,11 @@ from PySide6.QtWidgets import (
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit
+from shengji_desktop.rules.ranking import Trump
 
 from ..i18n import tr
 from ..texts import game_name, options_summary, phase_name, seat_name
-from .base import GameText, around, signed
+from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
 
@@ -177,6 +179,7 @@ class InfoPanel(QFrame):
         self.options_label = _label("", "", wrap=True)
         self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
         self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._view: SeatView | None = None
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
@@ -198,6 +201,8 @@ class InfoPanel(QFrame):
             if widget is not None:
                 widget.setVisible(on)
         self.tabs.setVisible(on)
+        if not on:
+            self._view = None
 
     def clear(self) -> None:
         self._show_details(False)
@@ -222,6 +227,7 @@ class InfoPanel(QFrame):
         not name the turn."""
         if not self.tabs.isVisibleTo(self):
             self._show_details(True)
+        self._view = view
         text = game_text(view.game)
         viewer = view.seat
         self.game_label.setText(game_name(view.game))
@@ -266,9 +272,19 @@ class InfoPanel(QFrame):
                 self.last_names[i].setText("")
                 self.last_cards[i].set_cards([])
 
+    def trump_fixed(self, suit: Suit | None) -> None:
+        """The trump was fixed (an event the table shows now, before the view after it
+        comes): the trump box says so at once, while the banner says it."""
+        view = self._view
+        if view is None:
+            return
+        trump = Trump(view.game, view.level, suit, view.options)
+        self.show_trump(msgspec.structs.replace(view, trump=trump), game_text(view.game))
+
     def show_trump(self, view: SeatView, text: GameText) -> None:
-        """The trump suit's symbol, the level card and the words beside them."""
-        suit = view.trump.suit if view.trump is not None else None
+        """The trump suit's symbol, the level card and the words beside them: the trump once
+        fixed, before that the standing declaration's suit."""
+        suit, _ = shown_trump(view)
         if suit is not None:
             colour = "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
             self.trump_symbol.setText(suit.symbol)

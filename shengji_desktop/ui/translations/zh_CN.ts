@@ -56,6 +56,14 @@
         <translation>主：{suit}</translation>
     </message>
     <message>
+        <source>Trump: {suit} (fixed)</source>
+        <translation>主：{suit}（已定）</translation>
+    </message>
+    <message>
+        <source>Trump: {suit} (declared, not yet fixed)</source>
+        <translation>主：{suit}（已亮，未定）</translation>
+    </message>
+    <message>
         <source>Dealer: {who}</source>
         <translation>庄家：{who}</translation>
     </message>
