@@ -145,8 +145,9 @@ class TableScene(QGraphicsScene):
         return self.geo.hand_scale(len(self.hand) if n is None else n)
 
     def hand_top(self) -> float:
-        """The top of the viewer's hand when a card is raised (the action bar sits above)."""
-        return self.geo.hand_top(len(self.hand))
+        """Where the action bar ends: the top of the game's fullest hand with a card raised
+        (``TableLayout.bar_top``), whatever the hand holds now."""
+        return self.geo.bar_top(len(self.hand))
 
     def seat_anchor(self, seat: Seat) -> QPointF:
         return self.geo.seat_anchor(seat)
@@ -309,6 +310,7 @@ class TableScene(QGraphicsScene):
         """Make every zone match the view (cards the viewer may see, counts of the rest)."""
         game = view.game
         self.game = game
+        self.geo.max_hand = game.hand_size + game.kitty_size
         self.show_title(False)
         self.trump = trump = view.sort_trump
         phase = view.phase

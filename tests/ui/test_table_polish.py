@@ -229,3 +229,56 @@ def test_the_trump_box_says_fixed_while_the_trump_banner_shows(window, qtbot) ->
     fixed = next(e for e in seen if isinstance(e, ev.TrumpFixed))
     assert fixed.suit is not None and symbol == fixed.suit.symbol, (title, symbol, text)
     assert "(fixed)" in text and fixed.suit.symbol in text, text
+
+
+# ---------------------------------------------------------------------- item 11
+
+
+def test_the_action_bar_keeps_its_place_when_the_dl_hand_wraps(window, qtbot) -> None:
+    """The hand wraps to a second row at 31 cards: the bar above it does not move."""
+
+    def dealt(n: int) -> Callable[[Played], bool]:
+        return lambda p: p.view.phase is Phase.DEAL and len(p.view.hand) == n
+
+    few = play_until(Game.DL, dealt(20), Seat.S, range(1, 5)).view
+    many = play_until(Game.DL, dealt(39), Seat.S, range(1, 5)).view
+    tops = []
+    for view in (few, many):
+        window.scene.sync(view)
+        window.place_bar()
+        tops.append(window.bar.y())
+    assert window.scene.hand_rows() == 2
+    assert tops[0] == tops[1], tops
+
+
+def test_a_button_under_the_pointer_keeps_its_words_for_a_moment(qtbot) -> None:
+    import time
+
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QEnterEvent
+    from PySide6.QtWidgets import QApplication
+
+    from shengji_desktop.ui.panels import ActionBar, Choice
+    from shengji_desktop.ui.panels.bar import HOLD_S
+
+    bar = ActionBar()
+    qtbot.addWidget(bar)
+    bar.show()
+    pressed: list[str] = []
+    one = Choice("declare_1", "Declare ♥A", "", lambda: pressed.append("one"), primary=True)
+    two = Choice("declare_2", "Declare ♥A ♥A", "", lambda: pressed.append("two"), primary=True)
+    bar.set_choices([one])
+    button = bar.buttons["declare_1"]
+    arrived = time.monotonic()
+    QApplication.sendEvent(button, QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5)))
+    bar.set_choices([two])  # the deal brought a second ♥A just now
+    assert bar.buttons.get("declare_1") is button and button.text() == "Declare ♥A"
+    button.click()  # the click aimed at what the button said
+    assert pressed == ["one"]
+    qtbot.waitUntil(lambda: "declare_2" in bar.buttons, timeout=5000)
+    assert time.monotonic() - arrived >= HOLD_S * 0.9
+    assert bar.buttons["declare_2"].text() == "Declare ♥A ♥A"
+    # away from the pointer a change shows at once
+    QApplication.sendEvent(bar.buttons["declare_2"], QEvent(QEvent.Type.Leave))
+    bar.set_choices([one])
+    assert "declare_1" in bar.buttons

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 BAR_QSS = """
@@ -36,8 +37,15 @@ class Choice:
     enabled: bool = True
 
 
+# A button the pointer has just come to keeps its words this long (seconds): a click aimed
+# at "Declare ♥A" must not land on the "Declare ♥A ♥A" that replaced it meanwhile.
+HOLD_S = 0.3
+
+
 class ActionBar(QWidget):
-    """The prompt and the buttons of the moment, floating above the hand."""
+    """The prompt and the buttons of the moment, floating above the hand. The buttons under
+    the pointer keep their words for ``HOLD_S`` after it arrives on them; a change of them
+    meanwhile waits."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +75,43 @@ class ActionBar(QWidget):
         outer.addStretch(1)
         self.buttons: dict[str, QPushButton] = {}
         self._signature: tuple[Any, ...] = ()
+        # (the button's place in the row, when the pointer came to it)
+        self._hover: tuple[int, float] | None = None
+        self._pending: list[Choice] | None = None
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.timeout.connect(self._apply_pending)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.Enter, QEvent.Type.Leave) and isinstance(watched, QPushButton):
+            order = list(self.buttons.values())
+            if watched in order:
+                if kind == QEvent.Type.Enter:
+                    self._hover = (order.index(watched), time.monotonic())
+                else:
+                    self._hover = None
+        return super().eventFilter(watched, event)
+
+    def held_for(self, signature: tuple[Any, ...]) -> float:
+        """How much longer (seconds) a change to ``signature`` must wait: the pointer came
+        to a button less than ``HOLD_S`` ago and the change would alter that button."""
+        if self._hover is None:
+            return 0.0
+        index, since = self._hover
+        left = HOLD_S - (time.monotonic() - since)
+        if left <= 0:
+            return 0.0
+        now = self._signature[index] if index < len(self._signature) else None
+        new = signature[index] if index < len(signature) else None
+        if now is None or (new is not None and new[:2] == now[:2]):
+            return 0.0
+        return left
+
+    def _apply_pending(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.set_choices(pending)
 
     def nominal_height(self) -> int:
         """Prompt, buttons and one line of notice: the room the bar keeps above the hand."""
@@ -86,6 +131,13 @@ class ActionBar(QWidget):
 
     def set_choices(self, choices: list[Choice]) -> None:
         signature = tuple((c.key, c.text, c.primary) for c in choices)
+        wait = self.held_for(signature) if signature != self._signature else 0.0
+        if wait > 0:
+            self._pending = choices
+            self._hold.start(max(1, int(wait * 1000) + 1))
+            return
+        self._pending = None
+        self._hold.stop()
         if signature != self._signature:
             self._signature = signature
             while self.row.count():
@@ -101,6 +153,7 @@ class ActionBar(QWidget):
                 button.setProperty("primary", "true" if c.primary else "false")
                 button.setCursor(Qt.CursorShape.PointingHandCursor)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                button.installEventFilter(self)
                 self.row.addWidget(button)
                 button.show()  # counted in the size hint at once, not after the next event
                 self.buttons[c.key] = button
