@@ -402,8 +402,14 @@ class MainWindow(QMainWindow):
     def place_bar(self) -> None:
         if not self._built:
             return
+        from .items import SeatPlate
+
         vp = self.view.viewport()
         top = self.view.mapFromScene(QPointF(0, self.scene.hand_top())).y()
+        # the buttons keep clear of the viewer's seat box, on both sides of the middle
+        plate = self.scene.geo.plate_pos(self.viewer, 0, len(self.scene.hand))
+        edge = self.view.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
+        self.bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
         for child in self.bar.findChildren(QWidget):
             child.ensurePolished()
         layout = self.bar.layout()
@@ -501,15 +507,10 @@ class MainWindow(QMainWindow):
         the main button if it is enabled."""
         from .choices import hint_key
 
-        if self._hint is not None:
-            hinted = self.bar.buttons.get(hint_key(self._hint))
-            if hinted is not None and hinted.isEnabled():
-                hinted.click()
-                return
+        if self._hint is not None and self.bar.press(hint_key(self._hint)):
+            return
         for key in ("play", "bury", "tribute", "return"):
-            button = self.bar.buttons.get(key)
-            if button is not None and button.isEnabled():
-                button.click()
+            if self.bar.press(key):
                 return
         if "play" in self.bar.buttons:
             self.play_selected()

@@ -16,7 +16,7 @@ from shengji_desktop.rules.options import Game
 from .i18n import tr
 from .panels import Choice
 from .panels.formats import game_text
-from .texts import cards_text, reason_text, seat_name, suit_name
+from .texts import card_text, cards_text, reason_text, seat_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -119,6 +119,14 @@ def describe_action(action: Action) -> str:
     if action.cards:
         return f"{action.kind.value} {cards_text(action.cards)}"
     return str(action.kind.value)
+
+
+def grouped_cards(cards: tuple[Card, ...]) -> str:
+    """Cards with the copies of one counted: "大王×2 小王" (for the compact buttons)."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return " ".join(card_text(c) + (f"×{n}" if n > 1 else "") for c, n in counts.items()) or "—"
 
 
 def three_jokers(cards: tuple[Card, ...]) -> str | None:
@@ -283,6 +291,7 @@ class Choices:
                 tr("Bid to collect at least {n} points alone").format(n=action.value),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Bid…"),
             )
         if kind is Act.DECLARE:
             cards = action.cards
@@ -299,6 +308,7 @@ class Choices:
                 tr("Show these cards to make their suit trump"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Declare…"),
             )
         if kind is Act.REVOLT:
             return Choice(
@@ -309,6 +319,7 @@ class Choices:
                 tr("Show three identical jokers to cancel the tribute (DL-TRIB-6)"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Revolt…"),
             )
         if kind is Act.COUNTER:
             return Choice(
@@ -319,18 +330,18 @@ class Choices:
                 primary=True,
             )
         if kind is Act.BURY_JOKERS:
+            # compact ("Bury 大王×2 小王"); the cards taken in exchange are in the tooltip
+            text = tr("Bury {jokers}").format(jokers=grouped_cards(action.cards))
+            tip = tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)")
             if action.taken:
-                text = tr("Bury {jokers}, take {taken}").format(
-                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
-                )
-            else:  # the kitty is hidden from this seat: the weakest cards come out
-                text = tr("Bury {jokers}").format(jokers=cards_text(action.cards))
+                tip += "\n" + tr("You take {taken}").format(taken=cards_text(action.taken))
             return Choice(
                 button_key(action),
                 text,
-                tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)"),
+                tip,
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Bury jokers…"),
             )
         if kind is Act.CHOOSE_TRUMP:
             assert action.suit is not None
@@ -340,6 +351,7 @@ class Choices:
                 tr("Make this suit trump (SD-KITTY-3)"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Trump suit…"),
             )
         if kind is Act.CLAIM:
             return Choice("claim", tr("Claim"), tr("Lay down your hand"), lambda: self.w.do(action))

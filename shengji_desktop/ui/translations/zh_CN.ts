@@ -476,8 +476,28 @@ Esc：取消选择
         <translation>使暴动无效，照常进贡（DL-TRIB-7）</translation>
     </message>
     <message>
-        <source>Bury {jokers}, take {taken}</source>
-        <translation>扣{jokers}，捡{taken}</translation>
+        <source>You take {taken}</source>
+        <translation>你捡{taken}</translation>
+    </message>
+    <message>
+        <source>Bury jokers…</source>
+        <translation>扣王…</translation>
+    </message>
+    <message>
+        <source>Declare…</source>
+        <translation>亮主…</translation>
+    </message>
+    <message>
+        <source>Revolt…</source>
+        <translation>暴动…</translation>
+    </message>
+    <message>
+        <source>Bid…</source>
+        <translation>叫分…</translation>
+    </message>
+    <message>
+        <source>Trump suit…</source>
+        <translation>选主…</translation>
     </message>
     <message>
         <source>Bury {jokers}</source>
