@@ -282,3 +282,124 @@ def test_a_button_under_the_pointer_keeps_its_words_for_a_moment(qtbot) -> None:
     QApplication.sendEvent(bar.buttons["declare_2"], QEvent(QEvent.Type.Leave))
     bar.set_choices([one])
     assert "declare_1" in bar.buttons
+
+
+# ---------------------------------------------------------------------- item 10
+
+
+@pytest.fixture
+def window_1280(qtbot, tmp_path, both):
+    """A TR hand in play at the default 1280×720 in the default language mode: coins, point
+    cards captured and the kitty in the panel, a hand on the score sheet, a log."""
+    from shengji_desktop.ui.panels.info import captured_points
+
+    def playing(p: Played) -> bool:
+        v = p.view
+        return (
+            v.phase is Phase.PLAY
+            and v.hand_number >= 2
+            and v.kitty is not None
+            and len(captured_points(v)) > 3
+            and p.match.to_act() == [Seat.S]
+        )
+
+    played = play_until(Game.TR, playing, Seat.S, range(1, 60))
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    w.animator.set_speed("instant")
+    s = w.games.start_match(played.match, ["human", "random", "random", "random"], played.events)
+    qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.panel.kitty_cards.isVisible(), timeout=WAIT_MS)
+    yield w
+    w.stop_session()
+
+
+def tab_rects(panel) -> tuple[list, object]:
+    tabs = panel.tabs
+    buttons = getattr(tabs, "tab_buttons", None)
+    if buttons is not None:
+        return [b.geometry() for b in buttons], tabs.rect()
+    bar = tabs.tabBar()  # a QTabWidget
+    return [bar.tabRect(i) for i in range(bar.count())], bar.rect()
+
+
+def test_every_tab_of_the_panel_is_in_sight(window_1280, qtbot) -> None:
+    rects, room = tab_rects(window_1280.panel)
+    assert len(rects) == 4
+    for rect in rects:
+        assert room.contains(rect), (rect, room)
+
+
+def test_the_panel_shows_its_kitty_row_without_a_scroll_bar(window_1280, qtbot) -> None:
+    panel = window_1280.panel
+    qtbot.wait(50)  # layouts settle (nothing to wait for but the event loop)
+    assert not panel.info_scroll.verticalScrollBar().isVisible()
+    cards = panel.kitty_cards
+    shown = cards.visibleRegion().boundingRect()
+    assert shown.height() == cards.height() and cards.height() > 20, (shown, cards.size())
+
+
+def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
+    w = window_1280
+    view = w.score_view if hasattr(w, "score_view") else w.panel.score_view
+    assert w.score.rowCount() >= 1
+    w.panel.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
+    qtbot.wait(50)
+    header = view.horizontalHeader()
+    total = sum(header.sectionSize(c) for c in range(w.score.columnCount()))
+    assert view.horizontalScrollBar().maximum() == 0 and total <= view.viewport().width()
+
+
+def test_opening_the_rules_tab_does_not_move_the_tabs(window_1280, qtbot) -> None:
+    panel = window_1280.panel
+    before = panel.tabs.mapTo(panel, panel.tabs.rect().topLeft())
+    panel.tabs.setCurrentIndex(3)
+    qtbot.wait(50)
+    assert panel.tabs.mapTo(panel, panel.tabs.rect().topLeft()) == before
+
+
+def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    from shengji_desktop.rules.cards import BIG_JOKER, Card
+
+    w = window_1280
+    # a line three lines long at the panel's width
+    w.log.feed(
+        ev.JokersBuried(
+            seat=Seat.W, jokers=(BIG_JOKER,) * 3, taken=tuple(Card(i) for i in range(6)), kitty=()
+        )
+    )
+    w.panel.tabs.setCurrentIndex(2)
+    view = w.panel.log_view
+    qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
+    qtbot.wait(50)
+    model = view.model()
+    fm = view.fontMetrics()
+    width = view.viewport().width()
+    long_rows = [
+        r for r in range(model.rowCount()) if fm.horizontalAdvance(model.index(r, 0).data()) > width
+    ]
+    assert model.rowCount() - 1 in long_rows
+    for r in long_rows[-5:]:
+        index = model.index(r, 0)
+        view.scrollTo(index)
+        rect = view.visualRect(index)
+        # the whole text, laid out as the view draws it within the item, fits its height
+        layout = QTextLayout(index.data(), view.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        needed = 0.0
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(rect.width() - 8)
+            needed += line.height()
+        layout.endLayout()
+        # (Qt draws the text a little inside the item: it elides a last line that only
+        # just fits, so the item keeps a margin of 2 px above and below its text)
+        assert rect.width() <= width and rect.height() >= needed + 4, (r, rect, needed)

@@ -12,13 +12,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QGridLayout,
-    QHeaderView,
     QLabel,
     QListView,
     QScrollArea,
     QSizePolicy,
-    QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -33,6 +30,7 @@ from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
+from .tabs import FitTable, Tabs, wrapping_list
 
 if TYPE_CHECKING:
     from ..models import LogModel, ScoreSheetModel
@@ -41,8 +39,8 @@ PANEL_QSS = """
 QFrame#panel, QWidget#info, QScrollArea, QScrollArea > QWidget > QWidget { background: #14231a; }
 QFrame#panel QLabel { color: #e8efe9; }
 QLabel[role="heading"] { color: #d4a017; font-weight: bold; font-size: 12px;
-    letter-spacing: 1px; padding-top: 4px; }
-QLabel[role="big"] { font-size: 17px; font-weight: bold; color: #ffe9a8; }
+    letter-spacing: 1px; padding-top: 2px; }
+QLabel[role="big"] { font-size: 16px; font-weight: bold; color: #ffe9a8; }
 QLabel[role="small"] { color: #a7b8ac; font-size: 11px; }
 QFrame[role="box"] { background: #1c3025; border: 1px solid #2c4a37; border-radius: 8px; }
 QTabWidget::pane { border: 1px solid #2c4a37; background: #f7f5ee; }
@@ -53,6 +51,9 @@ QTableView, QListView { background: #f7f5ee; color: #1b1b1b; border: none;
     selection-background-color: #d4a017; }
 QHeaderView::section { background: #e6e1d3; color: #1b1b1b; border: none; padding: 3px; }
 """
+
+
+TABS_MIN_H = 130  # the tabs keep at least this much of the panel's height
 
 
 def _label(text: str = "", role: str = "", wrap: bool = False) -> QLabel:
@@ -82,7 +83,7 @@ class InfoPanel(QFrame):
         info.setObjectName("info")
         layout = QVBoxLayout(info)
         layout.setContentsMargins(10, 8, 10, 8)
-        layout.setSpacing(4)
+        layout.setSpacing(2)
         scroll = QScrollArea()
         scroll.setWidget(info)
         scroll.setWidgetResizable(True)
@@ -91,7 +92,7 @@ class InfoPanel(QFrame):
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.info_scroll = scroll
         self.info_layout = layout
-        outer.addWidget(scroll, 5)
+        outer.addWidget(scroll, 0)  # as tall as its contents (fit_info); the tabs the rest
 
         self.game_label = _label("", "big", wrap=True)
         self.hand_label = _label("", "small")
@@ -126,7 +127,7 @@ class InfoPanel(QFrame):
         layout.addWidget(_label(tr("Points captured"), "heading"))
         self.points_label = _label("", "", wrap=True)
         layout.addWidget(self.points_label)
-        self.point_cards = MiniCards(40, 12, hide_when_empty=True)
+        self.point_cards = MiniCards(36, 12, hide_when_empty=True)
         layout.addWidget(self.point_cards)
 
         self.turn_label = _label("", "", wrap=True)
@@ -136,7 +137,7 @@ class InfoPanel(QFrame):
         layout.addWidget(self.kitty_heading)
         self.kitty_label = _label("", "small", wrap=True)
         layout.addWidget(self.kitty_label)
-        self.kitty_cards = MiniCards(40, 16, hide_when_empty=True)
+        self.kitty_cards = MiniCards(36, 16, hide_when_empty=True)
         layout.addWidget(self.kitty_cards)
 
         layout.addStretch(1)
@@ -160,36 +161,42 @@ class InfoPanel(QFrame):
             lt.addWidget(cards, (i // 2) * 2 + 1, i % 2)
         lt.setRowStretch(4, 1)
 
-        self.tabs = QTabWidget()
-        self.score_view = QTableView()
+        self.tabs = Tabs()
+        self.score_view = FitTable()
         self.score_view.setModel(score)
         self.score_view.verticalHeader().hide()
-        self.score_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
         self.score_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.log_view = QListView()
         self.log_view.setModel(log)
-        self.log_view.setWordWrap(True)
-        self.log_view.setUniformItemSizes(False)
+        wrapping_list(self.log_view)
         # Connected to the view's own slot, so that the connection ends with the view (a
         # language switch replaces the panel; a lambda would outlive it and call a dead view).
         log.rowsInserted.connect(self.log_view.scrollToBottom)
         self.options_label = _label("", "", wrap=True)
         self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
         self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # in a scroll area of its own: a long list of rules must not make the tabs grow
+        rules = QScrollArea()
+        rules.setObjectName("rules")
+        rules.setWidget(self.options_label)
+        rules.setWidgetResizable(True)
+        rules.setFrameShape(QFrame.Shape.NoFrame)
+        rules.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        rules.setStyleSheet(
+            "QScrollArea#rules, QScrollArea#rules > QWidget > QWidget " "{ background: #f7f5ee; }"
+        )
         self._view: SeatView | None = None
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
-        self.tabs.addTab(self.options_label, tr("Rules"))
-        self.tabs.setMinimumHeight(150)
+        self.tabs.addTab(rules, tr("Rules"))
+        self.tabs.setMinimumHeight(TABS_MIN_H)
         tabs_box = QWidget()
         tl = QVBoxLayout(tabs_box)
         tl.setContentsMargins(8, 0, 8, 8)
         tl.addWidget(self.tabs)
-        outer.addWidget(tabs_box, 2)
+        outer.addWidget(tabs_box, 1)
         self.clear()
 
     def _show_details(self, on: bool) -> None:
@@ -261,6 +268,7 @@ class InfoPanel(QFrame):
         )
         self.turn_label.setText("\n".join(t for t in (turn_text, tricks) if t))
         self.show_kitty(view)
+        self.fit_info()
         # the last trick
         last = view.tricks[-1].plays if view.tricks else ()
         for i in range(4):
@@ -280,6 +288,28 @@ class InfoPanel(QFrame):
             return
         trump = Trump(view.game, view.level, suit, view.options)
         self.show_trump(msgspec.structs.replace(view, trump=trump), game_text(view.game))
+
+    def fit_info(self) -> None:
+        """The information above the tabs takes the height of its contents (no scroll bar
+        hiding its last rows), as far as the tabs leave room."""
+        layout = self.info_layout
+        width = self.width()  # the scroll area's, without a scroll bar (the panel may be
+        # resizing: its children have their old widths yet)
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
+        needed = max(needed, layout.totalSizeHint().height())
+        room = max(60, self.height() - TABS_MIN_H - 10)
+        fits = needed <= room
+        self.info_scroll.setMinimumHeight(min(needed, room))
+        self.info_scroll.setMaximumHeight(needed if fits else 16777215)
+        # a scroll bar only when it must be (once shown it narrows the contents, which then
+        # wrap taller and keep it)
+        self.info_scroll.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self.fit_info()
 
     def show_trump(self, view: SeatView, text: GameText) -> None:
         """The trump suit's symbol, the level card and the words beside them: the trump once
