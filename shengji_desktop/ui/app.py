@@ -27,6 +27,7 @@ from .felt import FeltStandIn
 from .i18n import tr
 from .window_lan import LanTables
 from .window_local import LocalGames
+from .window_state import restore_geometry, save_geometry
 
 if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
     from shengji_desktop.engine.actions import Act, Action
@@ -77,11 +78,11 @@ class MainWindow(QMainWindow):
         (tests, tools) all is built here."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
-        self.resize(*WINDOW_SIZE)
         hosted = save_path.with_name(f"{save_path.stem}-hosted-table.json") if save_path else None
         self.games = LocalGames(self, save_path)
         self.lan = LanTables(self, hosted)
         self.settings = QSettings()
+        restore_geometry(self, self.settings, WINDOW_SIZE)  # as it was left, if on a screen
         # Until the table and the side panel are built, stand-ins of their size and colour
         # hold their places, so that nothing moves when they come.
         self._table_slot = FeltStandIn()
@@ -380,6 +381,9 @@ class MainWindow(QMainWindow):
         self.log.feed(event)
         if isinstance(event, ev.TrumpFixed | ev.TrumpChosen | ev.BottomThree):
             self.panel.trump_fixed(event.suit)
+        elif isinstance(event, ev.TributePaid | ev.TributeReturned):
+            back = isinstance(event, ev.TributeReturned)
+            self.scene.passes.add(event.seat, event.to, event.count, event.cards, back)
 
     def _batch_done(self, view: SeatView) -> None:
         from shengji_desktop.engine.phase import Phase
@@ -410,6 +414,9 @@ class MainWindow(QMainWindow):
         plate = self.scene.geo.plate_pos(self.viewer, 0, len(self.scene.hand))
         edge = self.view.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
         self.bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
+        across = self.scene.plates[type(self.viewer)((self.viewer + 2) % 4)]  # the overlay
+        bottom = across.mapRectToScene(across.boundingRect()).bottom()  # stays below it
+        self.overlay.min_top = int(self.view.mapFromScene(QPointF(0, bottom)).y()) + 4
         for child in self.bar.findChildren(QWidget):
             child.ensurePolished()
         layout = self.bar.layout()
@@ -458,7 +465,9 @@ class MainWindow(QMainWindow):
 
         # Made for each refresh, not kept: a window holding an object that holds the window
         # would wait for the garbage collector, which may destroy it at any moment.
-        choices, prompt, notice = Choices(self).current()
+        bar = Choices(self)
+        choices, prompt, notice = bar.current()
+        self.panel.show_turn(bar.turn(), self.viewer)  # whose turn: the words of the bar's
         self.bar.set_prompt(prompt)
         self.bar.set_choices(choices)
         if notice is not None:
@@ -573,6 +582,7 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, self.settings)
         if self.session is not None:
             with contextlib.suppress(OSError):
                 self.session.flush_save()

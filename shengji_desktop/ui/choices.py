@@ -148,6 +148,18 @@ class Choices:
     def __init__(self, window: Window) -> None:
         self.w = window
 
+    def turn(self) -> Seat | None:
+        """Whose decision the table waits for: the one source of the bar's prompt and the
+        panel's "Turn:" (the match may be ahead of the table, its animations running)."""
+        c = self.w.session
+        if c is None or c.waiting in ("next_hand", "over"):
+            return None
+        if c.waiting == "human":
+            return c.human
+        view = self.w.last_view
+        seats = [s for s in c.to_act() if s != c.human]
+        return seats[0] if seats else (view.turn if view is not None else None)
+
     def current(self) -> tuple[list[Choice], str, str | None]:
         """The buttons and prompt for this moment; the notice is None to keep the current."""
         w = self.w
@@ -170,9 +182,7 @@ class Choices:
         if c.waiting in ("next_hand", "over"):
             return [], "", ""  # the settlement or the match's end is on the table's overlay
         if c.waiting != "human":
-            # the match may be ahead of the table (its animations still running)
-            seats = [s for s in c.to_act() if s != c.human]
-            turn = seats[0] if seats else (view.turn if view is not None else None)
+            turn = self.turn()
             if turn is None or turn == w.viewer:
                 return [], tr("Please wait…"), None
             return [], tr("Waiting for {who}…").format(who=seat_name(turn, w.viewer)), None

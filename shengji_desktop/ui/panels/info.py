@@ -187,6 +187,7 @@ class InfoPanel(QFrame):
             "QScrollArea#rules, QScrollArea#rules > QWidget > QWidget " "{ background: #f7f5ee; }"
         )
         self._view: SeatView | None = None
+        self._tricks = ""
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
@@ -259,14 +260,10 @@ class InfoPanel(QFrame):
             self.points_label.setText(tr("No dealer yet"))
         self.point_cards.set_cards(captured_points(view))
         # turn and tricks
-        turn = view.turn if view.turn is not None else acting
-        turn_text = (
-            tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
-        )
-        tricks = tr("Tricks played: {n} · your cards: {left}").format(
+        self._tricks = tr("Tricks played: {n} · your cards: {left}").format(
             n=len(view.tricks), left=view.counts[viewer]
         )
-        self.turn_label.setText("\n".join(t for t in (turn_text, tricks) if t))
+        self.show_turn(view.turn if view.turn is not None else acting, viewer)
         self.show_kitty(view)
         self.fit_info()
         # the last trick
@@ -288,6 +285,13 @@ class InfoPanel(QFrame):
             return
         trump = Trump(view.game, view.level, suit, view.options)
         self.show_trump(msgspec.structs.replace(view, trump=trump), game_text(view.game))
+
+    def show_turn(self, turn: Seat | None, viewer: Seat) -> None:
+        """Whose turn it is (the window's one source, ``Choices.turn``) over the tricks."""
+        if self._view is None:
+            return
+        text = tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
+        self.turn_label.setText("\n".join(t for t in (text, self._tricks) if t))
 
     def fit_info(self) -> None:
         """The information above the tabs takes the height of its contents (no scroll bar

@@ -28,6 +28,22 @@
         <translation>亮主</translation>
     </message>
     <message>
+        <source>Tribute to {who}</source>
+        <translation>进贡给{who}</translation>
+    </message>
+    <message>
+        <source>Returned to {who}</source>
+        <translation>还贡给{who}</translation>
+    </message>
+    <message>
+        <source>A game is in progress</source>
+        <translation>牌局进行中</translation>
+    </message>
+    <message>
+        <source>Start a new game? The game in progress will be lost.</source>
+        <translation>开始新游戏吗？进行中的牌局将丢失。</translation>
+    </message>
+    <message>
         <source>Overcall</source>
         <translation>正主</translation>
     </message>
