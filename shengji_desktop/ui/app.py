@@ -467,7 +467,9 @@ class MainWindow(QMainWindow):
         # would wait for the garbage collector, which may destroy it at any moment.
         bar = Choices(self)
         choices, prompt, notice = bar.current()
-        self.panel.show_turn(bar.turn(), self.viewer)  # whose turn: the words of the bar's
+        turn = bar.turn()  # whose turn: the bar's prompt, the panel and the plates say it alike
+        self.panel.show_turn(turn, self.viewer)
+        self.scene.show_turn(turn)
         self.bar.set_prompt(prompt)
         self.bar.set_choices(choices)
         if notice is not None:

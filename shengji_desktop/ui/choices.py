@@ -152,11 +152,13 @@ class Choices:
         """Whose decision the table waits for: the one source of the bar's prompt and the
         panel's "Turn:" (the match may be ahead of the table, its animations running)."""
         c = self.w.session
+        view = self.w.last_view
         if c is None or c.waiting in ("next_hand", "over"):
             return None
+        if c.phase is Phase.DEAL:  # everybody may declare while the cards come
+            return view.turn if view is not None else None
         if c.waiting == "human":
             return c.human
-        view = self.w.last_view
         seats = [s for s in c.to_act() if s != c.human]
         return seats[0] if seats else (view.turn if view is not None else None)
 

@@ -429,6 +429,11 @@ class TableScene(QGraphicsScene):
                 team_colour=team,
             )
 
+    def show_turn(self, turn: Seat | None) -> None:
+        """Mark the plate of the seat whose turn it is (the window's one source)."""
+        for seat, plate in self.plates.items():
+            plate.set_state(turn=seat == turn)
+
     # ------------------------------------------------------------------ selection
 
     def selected_cards(self) -> list[Card]:

@@ -131,7 +131,10 @@ def test_the_panel_and_the_bar_name_the_same_turn(window, qtbot) -> None:
     seen: list[tuple[str, str]] = []
 
     def look() -> None:
+        plates = [s for s, p in window.scene.plates.items() if p.turn]
         seen.append((window.bar.prompt.text(), window.panel.turn_label.text()))
+        if window.bar.prompt.text().startswith("Waiting for"):
+            assert len(plates) == 1 and plates[0] is not Seat.S, plates  # and the plates
 
     s.prompt_changed.connect(look)
     human_turn(window, qtbot, random.Random(1))
