@@ -403,3 +403,29 @@ def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
         # (Qt draws the text a little inside the item: it elides a last line that only
         # just fits, so the item keeps a margin of 2 px above and below its text)
         assert rect.width() <= width and rect.height() >= needed + 4, (r, rect, needed)
+
+
+def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> None:
+    """From the deal to the joker burial the panel's lines change: the last of them (the
+    kitty's) stays in sight above the tabs."""
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+
+    def at(phase: Phase) -> Callable[[Played], bool]:
+        return lambda p: p.view.phase is phase and (
+            phase is not Phase.DEAL or p.view.cards_dealt > 100
+        )
+
+    deal = play_until(Game.DL, at(Phase.DEAL), Seat.S, range(1, 5)).view
+    kitty = play_until(Game.DL, at(Phase.KITTY), Seat.S, range(1, 5)).view
+    panel = InfoPanel(ScoreSheetModel(), LogModel())
+    qtbot.addWidget(panel)
+    panel.resize(290, 675)
+    panel.show()
+    qtbot.waitExposed(panel)
+    for view in (deal, kitty):
+        panel.update_view(view)
+        qtbot.wait(30)  # the layout settles (the event loop, nothing to wait for)
+        label = panel.kitty_label
+        shown = label.visibleRegion().boundingRect()
+        assert label.isVisible() and shown.height() == label.height() > 5, (view.phase, shown)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import msgspec
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -188,6 +188,9 @@ class InfoPanel(QFrame):
         )
         self._view: SeatView | None = None
         self._tricks = ""
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self._fit_info)
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
@@ -285,6 +288,7 @@ class InfoPanel(QFrame):
             return
         trump = Trump(view.game, view.level, suit, view.options)
         self.show_trump(msgspec.structs.replace(view, trump=trump), game_text(view.game))
+        self.fit_info()
 
     def show_turn(self, turn: Seat | None, viewer: Seat) -> None:
         """Whose turn it is (the window's one source, ``Choices.turn``) over the tricks."""
@@ -294,9 +298,17 @@ class InfoPanel(QFrame):
         self.turn_label.setText("\n".join(t for t in (text, self._tricks) if t))
 
     def fit_info(self) -> None:
+        """Refit the information's height once the labels' new texts are laid out (after
+        the events queued now)."""
+        if not self._fit_timer.isActive():
+            self._fit_timer.start(0)
+
+    def _fit_info(self) -> None:
         """The information above the tabs takes the height of its contents (no scroll bar
         hiding its last rows), as far as the tabs leave room."""
         layout = self.info_layout
+        layout.invalidate()  # the labels' texts changed: no cached heights
+        layout.activate()
         width = self.width()  # the scroll area's, without a scroll bar (the panel may be
         # resizing: its children have their old widths yet)
         needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
