@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
 
 from shengji_desktop.rules.cards import Card, Seat
 
@@ -19,8 +20,8 @@ from .texts import seat_name
 if TYPE_CHECKING:
     from .table import TableScene
 
-SCALE = 0.55
-STEP = 24.0
+SCALE = 0.6
+STEP = 26.0
 
 
 class TributePasses:
@@ -45,7 +46,7 @@ class TributePasses:
             item.setZValue(650 + i)
         who = seat_name(to, s.viewer)
         text = (tr("Returned to {who}") if back else tr("Tribute to {who}")).format(who=who)
-        label = Label(text, 15)
+        label = Label(text, 24, QColor(255, 248, 225, 235), centred=True)
         label.setZValue(660)
         s.addItem(label)
         self.rows.append((seat, items, label))
@@ -79,7 +80,7 @@ class TributePasses:
                 item.setPos(QPointF(x0 + i * STEP, y0))
                 item.setScale(SCALE)
                 item.setRotation(0.0)
-            label.setPos(x0, y0 - 26)
+            label.setPos(centre.x(), y0 - 40)
 
     def texts(self) -> list[tuple[Seat, str, list[int | None]]]:
         """(giver, caption, cards: None for a back) of every pass shown."""

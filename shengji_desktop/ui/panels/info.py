@@ -154,7 +154,7 @@ class InfoPanel(QFrame):
         for i in range(4):
             name = _label("", "small")
             name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
-            cards = MiniCards(52, 18)
+            cards = MiniCards(40, 15)
             self.last_names.append(name)
             self.last_cards.append(cards)
             lt.addWidget(name, (i // 2) * 2, i % 2)
