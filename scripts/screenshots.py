@@ -78,6 +78,7 @@ def main() -> int:
         seats = ["human", args.ai, args.ai, args.ai]
         window.games.start_new(NewGame(game, options, seats, args.speed), seed=args.seed)
         state["hands"] = 0
+        state["next_from"] = 0
 
     def some_cards(choice: ChooseCards) -> list[Card]:
         hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
@@ -162,10 +163,13 @@ def main() -> int:
             decide()
             state["waiting_for"] = ""
             return
+        if c.waiting == "next_hand" and state.get("next_from") == number:
+            return  # the next hand asked for, not begun yet
         if c.waiting == "next_hand" and not window.animator.running:
             shoot(f"h{number}-7-settled")
             state["hands"] += 1
             if state["hands"] < args.hands:
+                state["next_from"] = number
                 window.next_hand()
                 return
             next_game()
