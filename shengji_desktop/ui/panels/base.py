@@ -16,7 +16,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
-from ..texts import LIST_SEP, cards_text, level_text, seat_name, suit_name, team_name
+from ..texts import LIST_SEP, card_text, level_text, seat_name, suit_name, team_name
 
 Cards = tuple[Card, ...]
 
@@ -94,7 +94,7 @@ class GameText:
             return tr("No declaration yet")
         # DL shows the cards; TR names the kind (亮主, 正主, 封主) and the suit
         what = (
-            cards_text(decl.cards)
+            "\u00a0".join(card_text(c) for c in decl.cards)  # the cards shown stay together
             if decl.cards
             else with_symbol(declaration_word(decl.kind), decl.suit)
         )
