@@ -146,15 +146,15 @@ class InfoPanel(QFrame):
         self.last_trick.setObjectName("lasttrick")
         self.last_trick.setStyleSheet("QWidget#lasttrick { background: #f7f5ee; }")
         lt = QGridLayout(self.last_trick)
-        lt.setContentsMargins(8, 6, 8, 6)
+        lt.setContentsMargins(8, 4, 8, 2)
         lt.setHorizontalSpacing(10)
-        lt.setVerticalSpacing(2)
+        lt.setVerticalSpacing(0)
         self.last_names: list[QLabel] = []
         self.last_cards: list[MiniCards] = []
         for i in range(4):
             name = _label("", "small")
             name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
-            cards = MiniCards(40, 15)
+            cards = MiniCards(34, 13)
             self.last_names.append(name)
             self.last_cards.append(cards)
             lt.addWidget(name, (i // 2) * 2, i % 2)
