@@ -5,8 +5,9 @@
 
 The bottom seat is played by a simple automatic "human" (random legal choices, made through
 the same session calls as the buttons); the other seats are computer players. A picture is
-taken the first time each moment comes up: the deal, declaring or bidding, the kitty, a lead,
-a trick in progress, the settlement, and the match's next hand.
+taken the first time each moment comes up: the deal, declaring or bidding, tribute (paying,
+and the cards passed lying on the table), the kitty, a lead, a trick in progress, the
+settlement, and the match's next hand. ``--size`` sets the window (e.g. 1024x600).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def main() -> int:
         seats = ["human", args.ai, args.ai, args.ai]
         window.games.start_new(NewGame(game, options, seats, args.speed), seed=args.seed)
         state["hands"] = 0
+        state["next_from"] = 0
 
     def some_cards(choice: ChooseCards) -> list[Card]:
         hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
@@ -116,6 +118,8 @@ def main() -> int:
         number = view.hand_number
         if phase is Phase.DEAL and view.cards_dealt > 2 * view.game.hand_size:
             shoot(f"h{number}-1-deal")
+        if window.scene.passes.rows and not window.animator.running:
+            shoot(f"h{number}-3-tribute-passed")  # the tribute lying on the table
         if c.waiting == "human" and not window.animator.running:
             kinds = {a.kind for a in c.human_legal}
             moment = f"{number}/{view.cards_dealt}/{len(view.tricks)}/{len(view.trick)}/{phase}"
@@ -159,10 +163,13 @@ def main() -> int:
             decide()
             state["waiting_for"] = ""
             return
+        if c.waiting == "next_hand" and state.get("next_from") == number:
+            return  # the next hand asked for, not begun yet
         if c.waiting == "next_hand" and not window.animator.running:
             shoot(f"h{number}-7-settled")
             state["hands"] += 1
             if state["hands"] < args.hands:
+                state["next_from"] = number
                 window.next_hand()
                 return
             next_game()

@@ -28,8 +28,24 @@
         <translation>亮主</translation>
     </message>
     <message>
+        <source>Tribute to {who}</source>
+        <translation>进贡给{who}</translation>
+    </message>
+    <message>
+        <source>Returned to {who}</source>
+        <translation>还贡给{who}</translation>
+    </message>
+    <message>
+        <source>A game is in progress</source>
+        <translation>牌局进行中</translation>
+    </message>
+    <message>
+        <source>Start a new game? The game in progress will be lost.</source>
+        <translation>开始新游戏吗？进行中的牌局将丢失。</translation>
+    </message>
+    <message>
         <source>Overcall</source>
-        <translation>反主</translation>
+        <translation>正主</translation>
     </message>
     <message>
         <source>Seal</source>
@@ -54,6 +70,14 @@
     <message>
         <source>Trump: {suit}</source>
         <translation>主：{suit}</translation>
+    </message>
+    <message>
+        <source>Trump: {suit} (fixed)</source>
+        <translation>主：{suit}（已定）</translation>
+    </message>
+    <message>
+        <source>Trump: {suit} (declared, not yet fixed)</source>
+        <translation>主：{suit}（已亮，未定）</translation>
     </message>
     <message>
         <source>Dealer: {who}</source>
@@ -144,7 +168,7 @@
         <translation>{who}试甩{tried}</translation>
     </message>
     <message>
-        <source>Claim! (甩牌)</source>
+        <source>Claim!</source>
         <translation>甩牌！</translation>
     </message>
     <message>
@@ -500,8 +524,28 @@ Ctrl+T：托管</translation>
         <translation>使暴动无效，照常进贡（DL-TRIB-7）</translation>
     </message>
     <message>
-        <source>Bury {jokers}, take {taken}</source>
-        <translation>扣{jokers}，捡{taken}</translation>
+        <source>You take {taken}</source>
+        <translation>你捡{taken}</translation>
+    </message>
+    <message>
+        <source>Bury jokers…</source>
+        <translation>扣王…</translation>
+    </message>
+    <message>
+        <source>Declare…</source>
+        <translation>亮主…</translation>
+    </message>
+    <message>
+        <source>Revolt…</source>
+        <translation>暴动…</translation>
+    </message>
+    <message>
+        <source>Bid…</source>
+        <translation>叫分…</translation>
+    </message>
+    <message>
+        <source>Trump suit…</source>
+        <translation>选主…</translation>
     </message>
     <message>
         <source>Bury {jokers}</source>
@@ -1138,6 +1182,18 @@ Ctrl+T：托管</translation>
     <message>
         <source>Jokers buried</source>
         <translation>扣王数</translation>
+    </message>
+    <message>
+        <source>Big jokers: {b} · small jokers: {s}</source>
+        <translation>大王：{b} · 小王：{s}</translation>
+    </message>
+    <message>
+        <source>Joker value</source>
+        <translation>扣王值</translation>
+    </message>
+    <message>
+        <source>{j} (a big joker counts 2, a small joker 1)</source>
+        <translation>{j}（大王算2，小王算1）</translation>
     </message>
     <message>
         <source>Levels</source>

@@ -32,6 +32,7 @@ from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem
 from .layout import BACK_SCALE, SHOWN_SCALE
+from .panels.base import declaration_word
 from .speeds import SPEEDS
 from .table import TableScene
 from .texts import cards_text, seat_name, suit_name
@@ -218,13 +219,8 @@ class Animator(QObject):
 
     def on_declared(self, event: ev.Declared) -> int:
         self.show_cards(event.seat, event.cards)
-        words = {
-            "big_joker": tr("Big joker!"),
-            "亮主": tr("Declare"),
-            "正主": tr("Overcall"),
-            "封主": tr("Seal"),
-        }
-        self.scene.bubble(event.seat, words.get(event.kind, tr("Declare")), self.ms(1100))
+        word = tr("Big joker!") if event.kind == "big_joker" else declaration_word(event.kind)
+        self.scene.bubble(event.seat, word, self.ms(1100))
         return 800
 
     def on_passed(self, event: ev.Passed) -> int:
@@ -486,7 +482,7 @@ class Animator(QObject):
         s.trick[seat] = items
         s.relayout(self.ms(400))
         return self.banner(
-            tr("Claim! (甩牌)"),
+            tr("Claim!"),
             tr("{who} takes every remaining trick").format(who=self._name(seat)),
             2200,
         )

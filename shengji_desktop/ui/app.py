@@ -27,6 +27,7 @@ from .felt import FeltStandIn
 from .i18n import tr
 from .window_lan import LanTables
 from .window_local import LocalGames
+from .window_state import restore_geometry, save_geometry
 
 if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
     from shengji_desktop.engine.actions import Act, Action
@@ -77,11 +78,11 @@ class MainWindow(QMainWindow):
         (tests, tools) all is built here."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
-        self.resize(*WINDOW_SIZE)
         hosted = save_path.with_name(f"{save_path.stem}-hosted-table.json") if save_path else None
         self.games = LocalGames(self, save_path)
         self.lan = LanTables(self, hosted)
         self.settings = QSettings()
+        restore_geometry(self, self.settings, WINDOW_SIZE)  # as it was left, if on a screen
         # Until the table and the side panel are built, stand-ins of their size and colour
         # hold their places, so that nothing moves when they come.
         self._table_slot = FeltStandIn()
@@ -380,8 +381,15 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ events from the table
 
     def _event_shown(self, event: Event) -> None:
+        from shengji_desktop.engine import events as ev
+
         self.score.feed(event)
         self.log.feed(event)
+        if isinstance(event, ev.TrumpFixed | ev.TrumpChosen | ev.BottomThree):
+            self.panel.trump_fixed(event.suit)
+        elif isinstance(event, ev.TributePaid | ev.TributeReturned):
+            back = isinstance(event, ev.TributeReturned)
+            self.scene.passes.add(event.seat, event.to, event.count, event.cards, back)
 
     def _batch_done(self, view: SeatView) -> None:
         from shengji_desktop.engine.phase import Phase
@@ -404,8 +412,17 @@ class MainWindow(QMainWindow):
     def place_bar(self) -> None:
         if not self._built:
             return
+        from .items import SeatPlate
+
         vp = self.view.viewport()
         top = self.view.mapFromScene(QPointF(0, self.scene.hand_top())).y()
+        # the buttons keep clear of the viewer's seat box, on both sides of the middle
+        plate = self.scene.geo.plate_pos(self.viewer, 0, len(self.scene.hand))
+        edge = self.view.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
+        self.bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
+        across = self.scene.plates[type(self.viewer)((self.viewer + 2) % 4)]  # the overlay
+        bottom = across.mapRectToScene(across.boundingRect()).bottom()  # stays below it
+        self.overlay.min_top = int(self.view.mapFromScene(QPointF(0, bottom)).y()) + 4
         for child in self.bar.findChildren(QWidget):
             child.ensurePolished()
         layout = self.bar.layout()
@@ -454,7 +471,11 @@ class MainWindow(QMainWindow):
 
         # Made for each refresh, not kept: a window holding an object that holds the window
         # would wait for the garbage collector, which may destroy it at any moment.
-        choices, prompt, notice = Choices(self).current()
+        bar = Choices(self)
+        choices, prompt, notice = bar.current()
+        turn = bar.turn()  # whose turn: the bar's prompt, the panel and the plates say it alike
+        self.panel.show_turn(turn, self.viewer)
+        self.scene.show_turn(turn)
         self.bar.set_prompt(prompt)
         self.bar.set_choices(choices)
         if notice is not None:
@@ -499,11 +520,14 @@ class MainWindow(QMainWindow):
             self.bar.set_notice("")
 
     def primary_action(self) -> None:
-        """Enter or a double click: press the main button if it is enabled."""
+        """Enter or a double click: press the button the hint shows (a claim, a bid), else
+        the main button if it is enabled."""
+        from .choices import hint_key
+
+        if self._hint is not None and self.bar.press(hint_key(self._hint)):
+            return
         for key in ("play", "bury", "tribute", "return"):
-            button = self.bar.buttons.get(key)
-            if button is not None and button.isEnabled():
-                button.click()
+            if self.bar.press(key):
                 return
         if "play" in self.bar.buttons:
             self.play_selected()
@@ -566,6 +590,7 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, self.settings)
         if self.session is not None:
             with contextlib.suppress(OSError):
                 self.session.flush_save()

@@ -16,7 +16,7 @@ from shengji_desktop.rules.options import Game
 from .i18n import tr
 from .panels import Choice
 from .panels.formats import game_text
-from .texts import cards_text, reason_text, seat_name, suit_name
+from .texts import card_text, cards_text, reason_text, seat_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -85,6 +85,8 @@ def hint_key(action: Action) -> str:
     """The key of the button a hint points at."""
     if action.kind is Act.PLAY:
         return "play"
+    if action.kind is Act.CLAIM:
+        return "claim"
     if action.kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
         return str(action.kind.value)
     return button_key(action)
@@ -119,6 +121,14 @@ def describe_action(action: Action) -> str:
     return str(action.kind.value)
 
 
+def grouped_cards(cards: tuple[Card, ...]) -> str:
+    """Cards with the copies of one counted: "大王×2 小王" (for the compact buttons)."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return " ".join(card_text(c) + (f"×{n}" if n > 1 else "") for c, n in counts.items()) or "—"
+
+
 def three_jokers(cards: tuple[Card, ...]) -> str | None:
     """ "3 big jokers" for three big jokers (a DL declaration or revolt), None for others."""
     if len(cards) == 3 and len(set(cards)) == 1 and cards[0] in (BIG_JOKER, SMALL_JOKER):
@@ -137,6 +147,20 @@ class Choices:
 
     def __init__(self, window: Window) -> None:
         self.w = window
+
+    def turn(self) -> Seat | None:
+        """Whose decision the table waits for: the one source of the bar's prompt and the
+        panel's "Turn:" (the match may be ahead of the table, its animations running)."""
+        c = self.w.session
+        view = self.w.last_view
+        if c is None or c.waiting in ("next_hand", "over"):
+            return None
+        if c.phase is Phase.DEAL:  # everybody may declare while the cards come
+            return view.turn if view is not None else None
+        if c.waiting == "human":
+            return c.human
+        seats = [s for s in c.to_act() if s != c.human]
+        return seats[0] if seats else (view.turn if view is not None else None)
 
     def current(self) -> tuple[list[Choice], str, str | None]:
         """The buttons and prompt for this moment; the notice is None to keep the current."""
@@ -160,9 +184,7 @@ class Choices:
         if c.waiting in ("next_hand", "over"):
             return [], "", ""  # the settlement or the match's end is on the table's overlay
         if c.waiting != "human":
-            # the match may be ahead of the table (its animations still running)
-            seats = [s for s in c.to_act() if s != c.human]
-            turn = seats[0] if seats else (view.turn if view is not None else None)
+            turn = self.turn()
             if turn is None or turn == w.viewer:
                 return [], tr("Please wait…"), None
             return [], tr("Waiting for {who}…").format(who=seat_name(turn, w.viewer)), None
@@ -281,6 +303,7 @@ class Choices:
                 tr("Bid to collect at least {n} points alone").format(n=action.value),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Bid…"),
             )
         if kind is Act.DECLARE:
             cards = action.cards
@@ -297,6 +320,7 @@ class Choices:
                 tr("Show these cards to make their suit trump"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Declare…"),
             )
         if kind is Act.REVOLT:
             return Choice(
@@ -307,6 +331,7 @@ class Choices:
                 tr("Show three identical jokers to cancel the tribute (DL-TRIB-6)"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Revolt…"),
             )
         if kind is Act.COUNTER:
             return Choice(
@@ -317,18 +342,18 @@ class Choices:
                 primary=True,
             )
         if kind is Act.BURY_JOKERS:
+            # compact ("Bury 大王×2 小王"); the cards taken in exchange are in the tooltip
+            text = tr("Bury {jokers}").format(jokers=grouped_cards(action.cards))
+            tip = tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)")
             if action.taken:
-                text = tr("Bury {jokers}, take {taken}").format(
-                    jokers=cards_text(action.cards), taken=cards_text(action.taken)
-                )
-            else:  # the kitty is hidden from this seat: the weakest cards come out
-                text = tr("Bury {jokers}").format(jokers=cards_text(action.cards))
+                tip += "\n" + tr("You take {taken}").format(taken=cards_text(action.taken))
             return Choice(
                 button_key(action),
                 text,
-                tr("Put jokers into the kitty and take its weakest cards (DL-KITTY-8)"),
+                tip,
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Bury jokers…"),
             )
         if kind is Act.CHOOSE_TRUMP:
             assert action.suit is not None
@@ -338,6 +363,7 @@ class Choices:
                 tr("Make this suit trump (SD-KITTY-3)"),
                 lambda: self.w.do(action),
                 primary=True,
+                group=tr("Trump suit…"),
             )
         if kind is Act.CLAIM:
             return Choice("claim", tr("Claim"), tr("Lay down your hand"), lambda: self.w.do(action))

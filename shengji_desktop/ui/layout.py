@@ -62,6 +62,10 @@ class TableLayout:
         self.w, self.h = SCENE_W, 900.0
         self.viewer = Seat.S
         self.bar_height = 120.0  # the action bar above the hand, in scene units
+        # The most cards the viewer may hold this game (a hand and the kitty): the action
+        # bar, the viewer's plate and played cards keep the place that many cards leave,
+        # so that nothing above the hand moves when it wraps to a second row.
+        self.max_hand = 0
 
     def rel(self, seat: Seat) -> int:
         """0 bottom (the viewer), 1 right, 2 across, 3 left."""
@@ -83,6 +87,10 @@ class TableLayout:
         k = self.hand_scale(n)
         rows = self.hand_rows(n)
         return self.h - 10 - CARD_H * k - (58 if rows == 2 else 0) - RAISE
+
+    def bar_top(self, n: int) -> float:
+        """Where the action bar ends above the hand: the top of the game's fullest hand."""
+        return self.hand_top(max(n, self.max_hand))
 
     def hand_slots(self, n: int) -> list[tuple[QPointF, float]]:
         """(position, z) of each card of a hand of ``n``."""
@@ -122,7 +130,7 @@ class TableLayout:
         pw = SeatPlate.WIDTH
         fan_top, _ = self.side_fan_span(backs)
         return [
-            QPointF(24, self.hand_top(hand_n) - 80),
+            QPointF(24, self.bar_top(hand_n) - 80),
             QPointF(w - 24 - pw, fan_top - 80),
             QPointF(w / 2 - self.top_fan_width(backs) / 2 - pw - 24, 26),
             QPointF(24, fan_top - 80),
@@ -196,7 +204,7 @@ class TableLayout:
 
     def trick_centre(self, seat: Seat, hand_n: int) -> QPointF:
         w, h = self.w, self.h
-        low = self.hand_top(hand_n) - self.bar_height - 14 - CARD_H * TRICK_SCALE / 2
+        low = self.bar_top(hand_n) - self.bar_height - 14 - CARD_H * TRICK_SCALE / 2
         return [
             QPointF(w / 2, low),
             QPointF(w * 0.70, h * 0.41),

@@ -42,6 +42,7 @@ from .layout import (
     TableLayout,
     display_order,
 )
+from .passes import TributePasses
 from .tableview import TableView
 
 __all__ = ["TableScene", "TableView"]  # the view lives in tableview.py; imported here too
@@ -87,6 +88,7 @@ class TableScene(QGraphicsScene):
         self.addItem(self.title)
         self.addItem(self.subtitle)
         self.showcase: list[CardItem] = []  # add_showcase
+        self.passes = TributePasses(self)  # the tribute passed this hand (DL)
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._hide_banner)
@@ -145,8 +147,9 @@ class TableScene(QGraphicsScene):
         return self.geo.hand_scale(len(self.hand) if n is None else n)
 
     def hand_top(self) -> float:
-        """The top of the viewer's hand when a card is raised (the action bar sits above)."""
-        return self.geo.hand_top(len(self.hand))
+        """Where the action bar ends: the top of the game's fullest hand with a card raised
+        (``TableLayout.bar_top``), whatever the hand holds now."""
+        return self.geo.bar_top(len(self.hand))
 
     def seat_anchor(self, seat: Seat) -> QPointF:
         return self.geo.seat_anchor(seat)
@@ -248,6 +251,7 @@ class TableScene(QGraphicsScene):
         self.kitty_label.setPos(k.x(), k.y() + CARD_H * KITTY_SCALE + 4)
         self.kitty_label.setVisible(bool(self.kitty))
         self.banner.setPos(self.w / 2, self.h * 0.41)
+        self.passes.place()
         self.title.setPos(self.w / 2, self.h * 0.05)
         self.subtitle.setPos(self.w / 2, self.h * 0.05 + 245)
         n = len(self.showcase)
@@ -291,6 +295,7 @@ class TableScene(QGraphicsScene):
         self.drop(self.kitty)
         self.drop(self.sweeping)
         self.hand, self.pile, self.kitty, self.sweeping = [], [], [], []
+        self.passes.clear()
         self.focus_index = -1
 
     def show_title(self, on: bool, subtitle: str = "") -> None:
@@ -309,6 +314,7 @@ class TableScene(QGraphicsScene):
         """Make every zone match the view (cards the viewer may see, counts of the rest)."""
         game = view.game
         self.game = game
+        self.geo.max_hand = game.hand_size + game.kitty_size
         self.show_title(False)
         self.trump = trump = view.sort_trump
         phase = view.phase
@@ -358,6 +364,8 @@ class TableScene(QGraphicsScene):
             self.kitty = self._match_faces(self.kitty, kitty_cards, self.pile_pos(), KITTY_SCALE)
         else:
             self.kitty = self._match_backs(self.kitty, corner_n, self.pile_pos())
+        if phase not in (Phase.TRIBUTE, Phase.KITTY):
+            self.passes.clear()
         if phase not in (Phase.DEAL, Phase.DECLARE):
             for seat in Seat:
                 self.drop(self.shown[seat])
@@ -420,6 +428,11 @@ class TableScene(QGraphicsScene):
                 extra=extra,
                 team_colour=team,
             )
+
+    def show_turn(self, turn: Seat | None) -> None:
+        """Mark the plate of the seat whose turn it is (the window's one source)."""
+        for seat, plate in self.plates.items():
+            plate.set_state(turn=seat == turn)
 
     # ------------------------------------------------------------------ selection
 

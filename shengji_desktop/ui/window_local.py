@@ -111,7 +111,27 @@ class LocalGames:
             return
         choice = dialog.choice()
         save_new_game(choice, w.settings)
+        if self.in_progress() and not self.confirm_abandon():
+            return
         self.start_new(choice)
+
+    def in_progress(self) -> bool:
+        """Whether the window plays a match that is not over."""
+        s = self.w.session
+        return s is not None and s.waiting != "over"
+
+    def confirm_abandon(self) -> bool:
+        """Ask before a new game replaces the match in progress (its save too)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(
+            self.w,
+            tr("A game is in progress"),
+            tr("Start a new game? The game in progress will be lost."),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
         from shengji_desktop.engine.match import Match, secret_seed

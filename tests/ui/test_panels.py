@@ -154,7 +154,7 @@ def test_settlement_lines_say_the_typed_result(game, viewer) -> None:
     if isinstance(result, DLResult):
         assert found["Catchers' points"] == str(result.score)
         assert found["Kitty points"] == str(result.kitty_points)
-        assert found["Jokers buried"] == str(result.jokers)
+        assert found["Joker value"].startswith(f"{result.jokers} ")  # J; the count apart
         ours, theirs = viewer.team, viewer.team.other
         assert found["Levels"] == (
             f"{team_name(ours, viewer)} {result.levels[ours]} · "

@@ -1,13 +1,29 @@
-"""The action bar: the prompt and the buttons of the moment, floating above the hand."""
+"""The action bar: the prompt and the buttons of the moment, floating above the hand.
+
+The buttons fit the room the window gives them (``set_room``: the table's width between the
+viewer's seat box and the edge): when they would not, the choices of one kind (declarations,
+joker burials, bids) fold into one button that opens a menu of them, a chooser. A button the
+pointer has just come to keeps its words for ``HOLD_S``; a change meanwhile waits.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 BAR_QSS = """
 QWidget#actionbar { background: transparent; }
@@ -23,7 +39,14 @@ QPushButton[primary="true"] { background: #d4a017; color: #201600; border: 1px s
 QPushButton[primary="true"]:hover { background: #e6b422; }
 QPushButton[primary="true"]:disabled { background: rgba(120, 100, 40, 150); color: #3b3220; }
 QPushButton[hinted="true"] { border: 3px solid #ffb300; }
+QPushButton::menu-indicator { subcontrol-position: right center; right: 6px; }
+QPushButton[chooser="true"] { padding-right: 24px; }
 """
+
+# A button the pointer has just come to keeps its words this long (seconds): a click aimed
+# at "Declare ♥A" must not land on the "Declare ♥A ♥A" that replaced it meanwhile.
+HOLD_S = 0.3
+SPACING = 8
 
 
 @dataclass
@@ -34,6 +57,8 @@ class Choice:
     callback: Callable[[], None]
     primary: bool = False
     enabled: bool = True
+    # Choices of one group fold into a chooser named ``group`` when the row is too wide.
+    group: str = ""
 
 
 class ActionBar(QWidget):
@@ -61,12 +86,50 @@ class ActionBar(QWidget):
         top.addStretch(1)
         outer.addLayout(top)
         self.row = QHBoxLayout()
-        self.row.setSpacing(8)
+        self.row.setSpacing(SPACING)
         outer.addLayout(self.row)
         outer.addWidget(self.notice, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
+        # key → its button, or the chooser its choice folded into (its menu: menu_actions)
         self.buttons: dict[str, QPushButton] = {}
+        self.menu_actions: dict[str, QAction] = {}
+        self.room = 0  # the width the buttons may take (0: no limit)
+        self._choices: list[Choice] = []
         self._signature: tuple[Any, ...] = ()
+        self._hover: tuple[str, float] | None = None  # the words under the pointer, since
+        self._pending: list[Choice] | None = None
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.timeout.connect(self._apply_pending)
+
+    # ------------------------------------------------------------------ the pointer
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.Enter, QEvent.Type.Leave) and isinstance(watched, QPushButton):
+            if kind == QEvent.Type.Enter:
+                self._hover = (watched.text(), time.monotonic())
+            elif self._hover is not None and self._hover[0] == watched.text():
+                self._hover = None
+        return super().eventFilter(watched, event)
+
+    def held_for(self, choices: list[Choice]) -> float:
+        """How much longer (seconds) ``choices`` must wait: the pointer came to a button
+        less than ``HOLD_S`` ago, and they would change its words."""
+        if self._hover is None:
+            return 0.0
+        words, since = self._hover
+        left = HOLD_S - (time.monotonic() - since)
+        if left <= 0 or words in {c.text for c in choices} | {c.group for c in choices}:
+            return 0.0
+        return left
+
+    def _apply_pending(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.set_choices(pending)
+
+    # ------------------------------------------------------------------ prompt and notice
 
     def nominal_height(self) -> int:
         """Prompt, buttons and one line of notice: the room the bar keeps above the hand."""
@@ -84,28 +147,35 @@ class ActionBar(QWidget):
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
 
+    # ------------------------------------------------------------------ the buttons
+
+    def set_room(self, width: int) -> None:
+        """The width the buttons may take; they are laid out again when it changes."""
+        if width != self.room:
+            self.room = width
+            if self._choices:
+                self._signature = ()
+                self.set_choices(self._choices)
+
     def set_choices(self, choices: list[Choice]) -> None:
-        signature = tuple((c.key, c.text, c.primary) for c in choices)
+        signature = tuple((c.key, c.text, c.primary, c.group) for c in choices)
+        wait = self.held_for(choices) if signature != self._signature else 0.0
+        if wait > 0:
+            self._pending = choices
+            self._hold.start(max(1, int(wait * 1000) + 1))
+            return
+        self._pending = None
+        self._hold.stop()
+        self._choices = choices
         if signature != self._signature:
             self._signature = signature
-            while self.row.count():
-                item = self.row.takeAt(0)
-                w = item.widget() if item is not None else None
-                if w is not None:
-                    w.deleteLater()
-            self.buttons = {}
-            self.row.addStretch(1)
-            for c in choices:
-                button = QPushButton(c.text)
-                button.setObjectName(c.key)
-                button.setProperty("primary", "true" if c.primary else "false")
-                button.setCursor(Qt.CursorShape.PointingHandCursor)
-                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                self.row.addWidget(button)
-                button.show()  # counted in the size hint at once, not after the next event
-                self.buttons[c.key] = button
-            self.row.addStretch(1)
+            self._build(choices)
         for c in choices:
+            action = self.menu_actions.get(c.key)
+            if action is not None:
+                action.setEnabled(c.enabled)
+                action.setToolTip(c.tooltip)
+                continue
             button = self.buttons[c.key]
             button.setToolTip(c.tooltip)
             button.setEnabled(c.enabled)
@@ -113,12 +183,105 @@ class ActionBar(QWidget):
                 button.clicked.disconnect()
             button.clicked.connect(c.callback)
             button.setProperty("connected", True)
-            button.setProperty("hinted", "false")
-            button.style().unpolish(button)
-            button.style().polish(button)
+        self.hint_button("")
+
+    def _build(self, choices: list[Choice]) -> None:
+        while self.row.count():
+            item = self.row.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.buttons, self.menu_actions = {}, {}
+        made = {c.key: self._button(c.text, c.primary) for c in choices}
+        widths = {key: b.sizeHint().width() for key, b in made.items()}
+        folded: set[str] = set()
+        groups = list(dict.fromkeys(c.group for c in choices if c.group))
+        chooser_widths = {}
+        for group in groups:
+            probe = self._button(group, True, chooser=True)
+            chooser_widths[group] = probe.sizeHint().width()
+            probe.deleteLater()
+
+        def width() -> int:
+            seen: set[str] = set()
+            total = 0
+            for c in choices:
+                if c.group in folded:
+                    if c.group not in seen:
+                        seen.add(c.group)
+                        total += chooser_widths[c.group]
+                else:
+                    total += widths[c.key]
+            return total + SPACING * max(0, len(choices) - 1)
+
+        # the widest groups fold first, until the row fits
+        groups.sort(key=lambda g: -sum(widths[c.key] for c in choices if c.group == g))
+        for group in groups:
+            if not self.room or width() <= self.room:
+                break
+            if sum(1 for c in choices if c.group == group) > 1:
+                folded.add(group)
+        self.row.addStretch(1)
+        choosers: dict[str, QPushButton] = {}
+        for c in choices:
+            if c.group in folded:
+                chooser = choosers.get(c.group)
+                if chooser is None:
+                    chooser = self._button(c.group, c.primary, chooser=True)
+                    chooser.setObjectName("chooser")
+                    chooser.setMenu(QMenu(chooser))
+                    choosers[c.group] = chooser
+                    self._add(chooser)
+                menu = chooser.menu()
+                assert menu is not None
+                action = menu.addAction(c.text)
+                action.triggered.connect(c.callback)
+                self.menu_actions[c.key] = action
+                self.buttons[c.key] = chooser
+                made[c.key].deleteLater()
+                continue
+            button = made[c.key]
+            button.setObjectName(c.key)
+            self._add(button)
+            self.buttons[c.key] = button
+        self.row.addStretch(1)
+
+    def _button(self, text: str, primary: bool, chooser: bool = False) -> QPushButton:
+        """A button of the bar's style (made hidden: the row shows it, ``_add``)."""
+        button = QPushButton(text, self)
+        button.hide()
+        button.setProperty("primary", "true" if primary else "false")
+        button.setProperty("chooser", "true" if chooser else "false")
+        if chooser:
+            button.setMenu(QMenu(button))  # measured with its arrow
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.ensurePolished()
+        return button
+
+    def _add(self, button: QPushButton) -> None:
+        button.installEventFilter(self)
+        self.row.addWidget(button)
+        button.show()  # counted in the size hint at once, not after the next event
+
+    def press(self, key: str) -> bool:
+        """Press the choice ``key`` (its button, or its entry in a chooser) if enabled."""
+        action = self.menu_actions.get(key)
+        if action is not None:
+            if action.isEnabled():
+                action.trigger()
+                return True
+            return False
+        button = self.buttons.get(key)
+        if button is not None and button.isEnabled():
+            button.click()
+            return True
+        return False
 
     def hint_button(self, key: str) -> None:
-        for k, button in self.buttons.items():
-            button.setProperty("hinted", "true" if k == key else "false")
+        """Mark the button (or the chooser) of the hint's choice."""
+        hinted = self.buttons.get(key)
+        for button in set(self.buttons.values()):
+            button.setProperty("hinted", "true" if button is hinted else "false")
             button.style().unpolish(button)
             button.style().polish(button)

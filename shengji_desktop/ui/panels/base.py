@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 from shengji_desktop.engine.results import HandResult, Winner
 from shengji_desktop.engine.view import SeatView
-from shengji_desktop.rules.cards import Seat, Suit, Team
+from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
-from ..texts import LIST_SEP, cards_text, level_text, seat_name, suit_name, team_name
+from ..texts import LIST_SEP, card_text, level_text, seat_name, suit_name, team_name
+
+Cards = tuple[Card, ...]
 
 
 @dataclass
@@ -28,6 +30,37 @@ class ScoreRow:
     suit: Suit | None
     bid: int | None
     result: HandResult
+
+
+def declaration_word(kind: str) -> str:
+    """A kind of declaration by its rules' name (TR-DECL-1..3: 亮主 a single, 正主 a pair that
+    overcalls, 封主 the seal): one word for the table's bubble and the side panel alike."""
+    return {"正主": tr("Overcall"), "封主": tr("Seal")}.get(kind, tr("Declare"))
+
+
+def with_symbol(word: str, suit: Suit) -> str:
+    """A word and a suit symbol that a line break never parts ("正主 ♣")."""
+    return f"{word}\u00a0{suit.symbol}"
+
+
+def shown_trump(view: SeatView) -> tuple[Suit | None, bool]:
+    """The trump suit to show and whether it is fixed: the trump once fixed; before, the
+    standing declaration's suit (the hand is already sorted by it)."""
+    if view.trump is not None:
+        return view.trump.suit, True
+    if view.declaration is not None:
+        return view.declaration.suit, False
+    return None, False
+
+
+def trump_line(view: SeatView) -> str:
+    """ "Trump: ♠ Spades (fixed)", "(declared, not yet fixed)" or "Trump: none"."""
+    suit, fixed = shown_trump(view)
+    if fixed:
+        return tr("Trump: {suit} (fixed)").format(suit=suit_name(suit))
+    if suit is not None:
+        return tr("Trump: {suit} (declared, not yet fixed)").format(suit=suit_name(suit))
+    return tr("Trump: {suit}").format(suit=suit_name(None))
 
 
 def around(viewer: Seat) -> list[Seat]:
@@ -48,12 +81,7 @@ class GameText:
 
     def trump_text(self, view: SeatView) -> str:
         """Beside the trump symbol: the trump suit and the hand's level."""
-        suit = view.trump.suit if view.trump is not None else None
-        return (
-            tr("Trump: {suit}").format(suit=suit_name(suit))
-            + "\n"
-            + tr("Level: {level}").format(level=level_text(view.level))
-        )
+        return trump_line(view) + "\n" + tr("Level: {level}").format(level=level_text(view.level))
 
     def shows_level_card(self) -> bool:
         """Whether the panel shows the level card of the trump suit."""
@@ -65,7 +93,11 @@ class GameText:
         if decl is None:
             return tr("No declaration yet")
         # DL shows the cards; TR names the kind (亮主, 正主, 封主) and the suit
-        what = cards_text(decl.cards) if decl.cards else f"{decl.kind} {decl.suit.symbol}"
+        what = (
+            "\u00a0".join(card_text(c) for c in decl.cards)  # the cards shown stay together
+            if decl.cards
+            else with_symbol(declaration_word(decl.kind), decl.suit)
+        )
         return tr("Declared by {who}: {what}").format(who=seat_name(decl.seat, viewer), what=what)
 
     def standing_lines(self, view: SeatView) -> list[str]:
@@ -93,8 +125,11 @@ class GameText:
         """One phrase for how a hand ended."""
         raise NotImplementedError
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
-        """The settlement's lines between the outcome and the coins."""
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
+        """The settlement's lines between the outcome and the coins (``kitty``: the final
+        kitty, when the viewer sees it)."""
         raise NotImplementedError
 
     def result_coins(self, result: HandResult) -> Mapping[Seat, int] | None:

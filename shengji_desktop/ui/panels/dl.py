@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from shengji_desktop.engine.results import DLResult, HandResult, Redeal, Winner
 from shengji_desktop.engine.view import SeatView
-from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
 from ..texts import seat_name
-from .base import GameText, ScoreRow
+from .base import Cards, GameText, ScoreRow
 
 
 def dl_result(result: HandResult) -> DLResult | Redeal:
@@ -50,7 +50,9 @@ class DLText(GameText):
             text += " · " + tr("dry pot")
         return text
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
         r = dl_result(result)
         if isinstance(r, Redeal):
             return []
@@ -59,7 +61,7 @@ class DLText(GameText):
             (tr("Catchers' points"), str(r.score)),
             (tr("Kitty points"), str(r.kitty_points)),
             (tr("Kitty dug"), dug),
-            (tr("Jokers buried"), str(r.jokers)),
+            *self.joker_lines(r, kitty),
             self.levels_line(r.levels, viewer),
         ]
         if r.blood:
@@ -67,6 +69,24 @@ class DLText(GameText):
             lines.append(
                 (tr("Blood next hand"), tr("{n}, paid by {who}").format(n=r.blood, who=who))
             )
+        return lines
+
+    @staticmethod
+    def joker_lines(r: DLResult, kitty: Cards | None) -> list[tuple[str, str]]:
+        """The jokers in the final kitty, counted and named, and what they are worth:
+        J = 2 × big jokers + small jokers (DL-SETTLE-2, 0 in a dry pot)."""
+        lines = []
+        if kitty is not None and not r.dry_pot:
+            big, small = kitty.count(BIG_JOKER), kitty.count(SMALL_JOKER)
+            if 2 * big + small == r.jokers:
+                lines.append(
+                    (
+                        tr("Jokers buried"),
+                        tr("Big jokers: {b} · small jokers: {s}").format(b=big, s=small),
+                    )
+                )
+        value = tr("{j} (a big joker counts 2, a small joker 1)").format(j=r.jokers)
+        lines.append((tr("Joker value"), value))
         return lines
 
     def next_dealer(self, result: HandResult) -> Seat | None:

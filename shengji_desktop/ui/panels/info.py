@@ -6,18 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+import msgspec
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QGridLayout,
-    QHeaderView,
     QLabel,
     QListView,
     QScrollArea,
     QSizePolicy,
-    QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -25,12 +23,14 @@ from PySide6.QtWidgets import (
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit
+from shengji_desktop.rules.ranking import Trump
 
 from ..i18n import tr
 from ..texts import game_name, options_summary, phase_name, seat_name
-from .base import GameText, around, signed
+from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
+from .tabs import FitTable, Tabs, wrapping_list
 
 if TYPE_CHECKING:
     from ..models import LogModel, ScoreSheetModel
@@ -39,8 +39,8 @@ PANEL_QSS = """
 QFrame#panel, QWidget#info, QScrollArea, QScrollArea > QWidget > QWidget { background: #14231a; }
 QFrame#panel QLabel { color: #e8efe9; }
 QLabel[role="heading"] { color: #d4a017; font-weight: bold; font-size: 12px;
-    letter-spacing: 1px; padding-top: 4px; }
-QLabel[role="big"] { font-size: 17px; font-weight: bold; color: #ffe9a8; }
+    letter-spacing: 1px; padding-top: 2px; }
+QLabel[role="big"] { font-size: 16px; font-weight: bold; color: #ffe9a8; }
 QLabel[role="small"] { color: #a7b8ac; font-size: 11px; }
 QFrame[role="box"] { background: #1c3025; border: 1px solid #2c4a37; border-radius: 8px; }
 QTabWidget::pane { border: 1px solid #2c4a37; background: #f7f5ee; }
@@ -51,6 +51,9 @@ QTableView, QListView { background: #f7f5ee; color: #1b1b1b; border: none;
     selection-background-color: #d4a017; }
 QHeaderView::section { background: #e6e1d3; color: #1b1b1b; border: none; padding: 3px; }
 """
+
+
+TABS_MIN_H = 130  # the tabs keep at least this much of the panel's height
 
 
 def _label(text: str = "", role: str = "", wrap: bool = False) -> QLabel:
@@ -80,7 +83,7 @@ class InfoPanel(QFrame):
         info.setObjectName("info")
         layout = QVBoxLayout(info)
         layout.setContentsMargins(10, 8, 10, 8)
-        layout.setSpacing(4)
+        layout.setSpacing(2)
         scroll = QScrollArea()
         scroll.setWidget(info)
         scroll.setWidgetResizable(True)
@@ -89,7 +92,7 @@ class InfoPanel(QFrame):
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.info_scroll = scroll
         self.info_layout = layout
-        outer.addWidget(scroll, 5)
+        outer.addWidget(scroll, 0)  # as tall as its contents (fit_info); the tabs the rest
 
         self.game_label = _label("", "big", wrap=True)
         self.hand_label = _label("", "small")
@@ -124,7 +127,7 @@ class InfoPanel(QFrame):
         layout.addWidget(_label(tr("Points captured"), "heading"))
         self.points_label = _label("", "", wrap=True)
         layout.addWidget(self.points_label)
-        self.point_cards = MiniCards(40, 12, hide_when_empty=True)
+        self.point_cards = MiniCards(36, 12, hide_when_empty=True)
         layout.addWidget(self.point_cards)
 
         self.turn_label = _label("", "", wrap=True)
@@ -134,7 +137,7 @@ class InfoPanel(QFrame):
         layout.addWidget(self.kitty_heading)
         self.kitty_label = _label("", "small", wrap=True)
         layout.addWidget(self.kitty_label)
-        self.kitty_cards = MiniCards(40, 16, hide_when_empty=True)
+        self.kitty_cards = MiniCards(36, 16, hide_when_empty=True)
         layout.addWidget(self.kitty_cards)
 
         layout.addStretch(1)
@@ -143,50 +146,61 @@ class InfoPanel(QFrame):
         self.last_trick.setObjectName("lasttrick")
         self.last_trick.setStyleSheet("QWidget#lasttrick { background: #f7f5ee; }")
         lt = QGridLayout(self.last_trick)
-        lt.setContentsMargins(8, 6, 8, 6)
+        lt.setContentsMargins(8, 4, 8, 2)
         lt.setHorizontalSpacing(10)
-        lt.setVerticalSpacing(2)
+        lt.setVerticalSpacing(0)
         self.last_names: list[QLabel] = []
         self.last_cards: list[MiniCards] = []
         for i in range(4):
             name = _label("", "small")
             name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
-            cards = MiniCards(52, 18)
+            cards = MiniCards(34, 13)
             self.last_names.append(name)
             self.last_cards.append(cards)
             lt.addWidget(name, (i // 2) * 2, i % 2)
             lt.addWidget(cards, (i // 2) * 2 + 1, i % 2)
         lt.setRowStretch(4, 1)
 
-        self.tabs = QTabWidget()
-        self.score_view = QTableView()
+        self.tabs = Tabs()
+        self.score_view = FitTable()
         self.score_view.setModel(score)
         self.score_view.verticalHeader().hide()
-        self.score_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
         self.score_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.log_view = QListView()
         self.log_view.setModel(log)
-        self.log_view.setWordWrap(True)
-        self.log_view.setUniformItemSizes(False)
+        wrapping_list(self.log_view)
         # Connected to the view's own slot, so that the connection ends with the view (a
         # language switch replaces the panel; a lambda would outlive it and call a dead view).
         log.rowsInserted.connect(self.log_view.scrollToBottom)
         self.options_label = _label("", "", wrap=True)
         self.options_label.setStyleSheet("color: #1b1b1b; padding: 6px;")
         self.options_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # in a scroll area of its own: a long list of rules must not make the tabs grow
+        rules = QScrollArea()
+        rules.setObjectName("rules")
+        rules.setWidget(self.options_label)
+        rules.setWidgetResizable(True)
+        rules.setFrameShape(QFrame.Shape.NoFrame)
+        rules.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        rules.setStyleSheet(
+            "QScrollArea#rules, QScrollArea#rules > QWidget > QWidget " "{ background: #f7f5ee; }"
+        )
+        self._view: SeatView | None = None
+        self._tricks = ""
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self._fit_info)
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
-        self.tabs.addTab(self.options_label, tr("Rules"))
-        self.tabs.setMinimumHeight(150)
+        self.tabs.addTab(rules, tr("Rules"))
+        self.tabs.setMinimumHeight(TABS_MIN_H)
         tabs_box = QWidget()
         tl = QVBoxLayout(tabs_box)
         tl.setContentsMargins(8, 0, 8, 8)
         tl.addWidget(self.tabs)
-        outer.addWidget(tabs_box, 2)
+        outer.addWidget(tabs_box, 1)
         self.clear()
 
     def _show_details(self, on: bool) -> None:
@@ -198,6 +212,8 @@ class InfoPanel(QFrame):
             if widget is not None:
                 widget.setVisible(on)
         self.tabs.setVisible(on)
+        if not on:
+            self._view = None
 
     def clear(self) -> None:
         self._show_details(False)
@@ -222,6 +238,7 @@ class InfoPanel(QFrame):
         not name the turn."""
         if not self.tabs.isVisibleTo(self):
             self._show_details(True)
+        self._view = view
         text = game_text(view.game)
         viewer = view.seat
         self.game_label.setText(game_name(view.game))
@@ -246,15 +263,12 @@ class InfoPanel(QFrame):
             self.points_label.setText(tr("No dealer yet"))
         self.point_cards.set_cards(captured_points(view))
         # turn and tricks
-        turn = view.turn if view.turn is not None else acting
-        turn_text = (
-            tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
-        )
-        tricks = tr("Tricks played: {n} · your cards: {left}").format(
+        self._tricks = tr("Tricks played: {n} · your cards: {left}").format(
             n=len(view.tricks), left=view.counts[viewer]
         )
-        self.turn_label.setText("\n".join(t for t in (turn_text, tricks) if t))
+        self.show_turn(view.turn if view.turn is not None else acting, viewer)
         self.show_kitty(view)
+        self.fit_info()
         # the last trick
         last = view.tricks[-1].plays if view.tricks else ()
         for i in range(4):
@@ -266,9 +280,57 @@ class InfoPanel(QFrame):
                 self.last_names[i].setText("")
                 self.last_cards[i].set_cards([])
 
+    def trump_fixed(self, suit: Suit | None) -> None:
+        """The trump was fixed (an event the table shows now, before the view after it
+        comes): the trump box says so at once, while the banner says it."""
+        view = self._view
+        if view is None:
+            return
+        trump = Trump(view.game, view.level, suit, view.options)
+        self.show_trump(msgspec.structs.replace(view, trump=trump), game_text(view.game))
+        self.fit_info()
+
+    def show_turn(self, turn: Seat | None, viewer: Seat) -> None:
+        """Whose turn it is (the window's one source, ``Choices.turn``) over the tricks."""
+        if self._view is None:
+            return
+        text = tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
+        self.turn_label.setText("\n".join(t for t in (text, self._tricks) if t))
+
+    def fit_info(self) -> None:
+        """Refit the information's height once the labels' new texts are laid out (after
+        the events queued now)."""
+        if not self._fit_timer.isActive():
+            self._fit_timer.start(0)
+
+    def _fit_info(self) -> None:
+        """The information above the tabs takes the height of its contents (no scroll bar
+        hiding its last rows), as far as the tabs leave room."""
+        layout = self.info_layout
+        layout.invalidate()  # the labels' texts changed: no cached heights
+        layout.activate()
+        width = self.width()  # the scroll area's, without a scroll bar (the panel may be
+        # resizing: its children have their old widths yet)
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
+        needed = max(needed, layout.totalSizeHint().height())
+        room = max(60, self.height() - TABS_MIN_H - 10)
+        fits = needed <= room
+        self.info_scroll.setMinimumHeight(min(needed, room))
+        self.info_scroll.setMaximumHeight(needed if fits else 16777215)
+        # a scroll bar only when it must be (once shown it narrows the contents, which then
+        # wrap taller and keep it)
+        self.info_scroll.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self.fit_info()
+
     def show_trump(self, view: SeatView, text: GameText) -> None:
-        """The trump suit's symbol, the level card and the words beside them."""
-        suit = view.trump.suit if view.trump is not None else None
+        """The trump suit's symbol, the level card and the words beside them: the trump once
+        fixed, before that the standing declaration's suit."""
+        suit, _ = shown_trump(view)
         if suit is not None:
             colour = "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
             self.trump_symbol.setText(suit.symbol)

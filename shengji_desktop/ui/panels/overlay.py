@@ -66,6 +66,7 @@ class Overlay(QFrame):
         self.layout_.addLayout(self.button_row)
         self.buttons: dict[str, QPushButton] = {}
         self.centre_at = 0.4  # the overlay's middle, as a fraction of the table's height
+        self.min_top = 0  # its top stays below this (the seat box across the table)
         self.hide()
 
     def show_content(
@@ -88,6 +89,7 @@ class Overlay(QFrame):
             v = QLabel(value)
             v.setProperty("role", "value")
             v.setWordWrap(True)
+            v.setMinimumWidth(250)  # wraps less: a shorter box
             self.grid.addWidget(k, row, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             self.grid.addWidget(v, row, 1)
             # Shown now, not when the layout gets round to it: adjustSize below leaves hidden
@@ -123,8 +125,14 @@ class Overlay(QFrame):
         if parent is None:
             return
         self.adjustSize()
+        # wrapped values are as tall as their lines at the width the box got
+        needed = self.layout_.totalHeightForWidth(self.width())
+        if needed > self.height():
+            self.resize(self.width(), needed)
         x = (parent.width() - self.width()) // 2
         y = int(parent.height() * self.centre_at - self.height() / 2)
+        if self.isVisible() and y < self.min_top:  # below the seat box across, if it fits
+            y = min(self.min_top, parent.height() - self.height())
         self.move(max(0, x), max(0, y))
 
 
@@ -142,7 +150,7 @@ def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
     if result is None:
         return lines
     lines.append((tr("Result"), text.outcome(result)))
-    lines += text.result_lines(result, viewer)
+    lines += text.result_lines(result, viewer, view.kitty)
     coins = text.result_coins(result)
     if coins:
         lines.append(text.coins_line(coins, viewer))

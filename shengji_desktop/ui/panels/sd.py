@@ -11,8 +11,8 @@ from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.sd import SDOutcome
 
 from ..i18n import tr
-from ..texts import seat_name, suit_name
-from .base import GameText, ScoreRow, around, signed
+from ..texts import seat_name
+from .base import Cards, GameText, ScoreRow, around, signed, trump_line
 
 
 def sd_result(result: HandResult) -> SDResult:
@@ -25,8 +25,7 @@ class SDText(GameText):
 
     def trump_text(self, view: SeatView) -> str:
         """SD has no levels (its 2s are always trumps): the trump suit and the bid."""
-        suit = view.trump.suit if view.trump is not None else None
-        text = tr("Trump: {suit}").format(suit=suit_name(suit))
+        text = trump_line(view)
         if view.bid:
             text += "\n" + tr("Bid: {bid} points").format(bid=view.bid)
         return text
@@ -57,7 +56,9 @@ class SDText(GameText):
             SDOutcome.DRAW: tr("Draw (流局)"),
         }[sd_result(result).outcome]
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
         r = sd_result(result)
         lines = []
         if r.bid:

@@ -10,7 +10,7 @@ from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
 from ..texts import level_text, seat_name
-from .base import GameText, ScoreRow, signed
+from .base import Cards, GameText, ScoreRow, signed
 
 
 def tr_result(result: HandResult) -> TRResult:
@@ -26,7 +26,9 @@ class TRText(GameText):
             return tr("Defenders take over")
         return tr("Dealer side keeps")
 
-    def result_lines(self, result: HandResult, viewer: Seat) -> list[tuple[str, str]]:
+    def result_lines(
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+    ) -> list[tuple[str, str]]:
         r = tr_result(result)
         return [
             (tr("Defenders' points"), str(r.defender_points)),

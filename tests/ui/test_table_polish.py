@@ -1,0 +1,431 @@
+"""What the table shows (issue 17, items 5–12): the trump box, the settlement's jokers, the
+hint and Enter, the declaration's words, the action bar that stays put, the tribute on the
+table, one source for whose turn it is. Positions are prepared with the engine (searched over
+seeds, never assumed) and played through the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from ui_driver import WAIT_MS, Seen
+from ui_matches import Played, play_until
+
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.session import Session
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.animator.set_speed("instant")
+    yield w
+    w.stop_session()
+
+
+@pytest.fixture
+def both(qapp):
+    """The default 中文 + English mode (the longest texts), English again afterwards."""
+    i18n.install("both")
+    yield
+    i18n.install("en")
+
+
+def prepare(game: Game, wanted: Callable[[SeatView], bool], seeds: range) -> Match:
+    """A match where South, the human, has a decision outside the deal and ``wanted``."""
+
+    def position(p: Played) -> bool:
+        view = p.view
+        return (
+            view.phase not in (Phase.DEAL, Phase.SETTLED, Phase.OVER)
+            and p.match.to_act() == [Seat.S]
+            and bool(view.legal)
+            and wanted(view)
+        )
+
+    return play_until(game, position, Seat.S, seeds).match
+
+
+def start(window: MainWindow, qtbot, match: Match) -> tuple[Session, Seen]:
+    s = window.games.start_match(match, ["human", "random", "random", "random"], [])
+    seen = Seen(s)
+    qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
+    return s, seen
+
+
+def moves(view: SeatView, kind: Act) -> list:
+    return [m for m in view.legal if m.kind is kind]
+
+
+# ---------------------------------------------------------------------- item 8
+
+
+def test_enter_does_what_the_hint_shows_a_claim(window, qtbot) -> None:
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
+    s, seen = start(window, qtbot, match)
+    claim = next(m for m in s.human_legal if isinstance(m, Action) and m.kind is Act.CLAIM)
+    window.show_hint(claim)  # what the hint's answer does
+    assert window.bar.buttons["claim"].property("hinted") == "true"
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
+    assert [e.seat for e in seen if isinstance(e, ev.Claimed)] == [Seat.S]
+
+
+def test_the_claim_banner_says_claim_once(window, qtbot, both) -> None:
+    match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
+    s, seen = start(window, qtbot, match)
+    window.animator.set_speed("fast")  # instant play shows no banners
+    titles: list[str] = []
+    original = window.scene.show_banner
+    window.scene.show_banner = lambda t, d="", ms=1200: (titles.append(t), original(t, d, ms))
+    window.bar.buttons["claim"].click()
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: bool(titles), timeout=WAIT_MS)
+    title = titles[0]
+    assert title.count("甩牌") == 1 and title.count("Claim") == 1, title
+
+
+# ---------------------------------------------------------------------- item 9
+
+
+@pytest.fixture
+def chinese(qapp):
+    i18n.install("zh")
+    yield
+    i18n.install("en")
+
+
+@pytest.mark.parametrize("mode", ["zh", "both"])
+def test_tr_bubble_and_panel_name_an_overcall_alike(qtbot, mode) -> None:
+    """TR-DECL-2: a pair of level cards overcalls, 正主; the bubble and the panel agree."""
+    from shengji_desktop.ui.animations import Animator
+    from shengji_desktop.ui.cards import CardPixmaps
+    from shengji_desktop.ui.items import Bubble
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+    from shengji_desktop.ui.table import TableScene
+
+    def overcalled(p: Played) -> bool:
+        d = p.view.declaration
+        return d is not None and d.kind == "正主" and p.view.phase is Phase.DEAL
+
+    played = play_until(Game.TR, overcalled, Seat.S, range(1, 200))
+    event = next(
+        e for e in reversed(played.events) if isinstance(e, ev.Declared) and e.kind == "正主"
+    )
+    i18n.install(mode)
+    try:
+        panel = InfoPanel(ScoreSheetModel(), LogModel())
+        qtbot.addWidget(panel)
+        panel.resize(290, 600)
+        panel.update_view(played.view)
+        scene = TableScene(CardPixmaps())
+        animator = Animator(scene)
+        animator.on_declared(event)
+        bubbles = [i.text for i in scene.items() if isinstance(i, Bubble)]
+        text = panel.decl_label.text()
+    finally:
+        i18n.install("en")
+    assert len(bubbles) == 1
+    assert bubbles[0] in text, (bubbles, text)
+    if mode == "zh":
+        assert bubbles[0] == "正主"
+    assert "反主" not in text + bubbles[0]
+    # the suit symbol goes with its word: no line break may leave it alone
+    symbol = played.view.declaration.suit.symbol
+    assert f"\u00a0{symbol}" in text and f" {symbol}" not in text, repr(text)
+
+
+# ---------------------------------------------------------------------- item 7
+
+
+def test_dl_settlement_counts_the_buried_jokers_and_names_their_value() -> None:
+    """DL-SETTLE-2: J = 2 × big jokers + small jokers; the summary shows the count of each
+    and J, each under its own name (not J under a count's label)."""
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER
+    from shengji_desktop.ui.panels import settlement_lines
+
+    def big_joker_buried(p: Played) -> bool:
+        v = p.view
+        return (
+            v.phase is Phase.SETTLED
+            and v.kitty is not None
+            and BIG_JOKER in v.kitty
+            and not v.result.dry_pot
+        )
+
+    view = play_until(Game.DL, big_joker_buried, Seat.S, range(1, 200)).view
+    big, small = view.kitty.count(BIG_JOKER), view.kitty.count(SMALL_JOKER)
+    assert view.result.jokers == 2 * big + small
+    lines = dict(settlement_lines(view))
+    assert lines["Jokers buried"] == f"Big jokers: {big} · small jokers: {small}"
+    assert lines["Joker value"].startswith(f"{view.result.jokers} ")
+    assert "big joker counts 2" in lines["Joker value"]
+
+
+# ---------------------------------------------------------------------- item 5
+
+
+def test_the_trump_box_shows_a_standing_declaration_as_such(qtbot) -> None:
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+
+    def standing(p: Played) -> bool:
+        return p.view.phase is Phase.DEAL and p.view.declaration is not None
+
+    view = play_until(Game.TR, standing, Seat.S, range(1, 100)).view
+    assert view.trump is None  # declared, not fixed: the hand is sorted by it already
+    suit = view.declaration.suit
+    assert view.sort_trump.suit is suit
+    panel = InfoPanel(ScoreSheetModel(), LogModel())
+    qtbot.addWidget(panel)
+    panel.update_view(view)
+    assert panel.trump_symbol.text() == suit.symbol
+    text = panel.trump_label.text()
+    assert "none" not in text and suit.symbol in text
+    assert "(declared, not yet fixed)" in text
+
+
+def test_the_trump_box_says_fixed_while_the_trump_banner_shows(window, qtbot) -> None:
+    """DL, hand 2: the declaring window closes, the banner names the trump, and the trump
+    box says the same at that moment (not "none" until the batch is over)."""
+    import random
+
+    from ui_driver import play_until as drive
+
+    def declaring(v: SeatView) -> bool:
+        return v.phase is Phase.DECLARE and v.hand_number >= 2 and bool(moves(v, Act.PASS))
+
+    match = prepare(Game.DL, declaring, range(1, 120))
+    s, seen = start(window, qtbot, match)
+    window.animator.set_speed("fast")  # banners need animations
+    shown: list[tuple[str, str, str]] = []
+    panel = window.panel
+    original = window.scene.show_banner
+
+    def banner(title: str, detail: str = "", ms: int = 1200) -> None:
+        if title.startswith("Trump:"):
+            shown.append((title, panel.trump_symbol.text(), panel.trump_label.text()))
+        original(title, detail, ms)
+
+    window.scene.show_banner = banner
+    drive(window, qtbot, lambda: bool(shown), random.Random(1))
+    title, symbol, text = shown[0]
+    fixed = next(e for e in seen if isinstance(e, ev.TrumpFixed))
+    assert fixed.suit is not None and symbol == fixed.suit.symbol, (title, symbol, text)
+    assert "(fixed)" in text and fixed.suit.symbol in text, text
+
+
+# ---------------------------------------------------------------------- item 11
+
+
+def test_the_action_bar_keeps_its_place_when_the_dl_hand_wraps(window, qtbot) -> None:
+    """The hand wraps to a second row at 31 cards: the bar above it does not move."""
+
+    def dealt(n: int) -> Callable[[Played], bool]:
+        return lambda p: p.view.phase is Phase.DEAL and len(p.view.hand) == n
+
+    few = play_until(Game.DL, dealt(20), Seat.S, range(1, 5)).view
+    many = play_until(Game.DL, dealt(39), Seat.S, range(1, 5)).view
+    tops = []
+    for view in (few, many):
+        window.scene.sync(view)
+        window.place_bar()
+        tops.append(window.bar.y())
+    assert window.scene.hand_rows() == 2
+    assert tops[0] == tops[1], tops
+
+
+def test_a_button_under_the_pointer_keeps_its_words_for_a_moment(qtbot) -> None:
+    import time
+
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QEnterEvent
+    from PySide6.QtWidgets import QApplication
+
+    from shengji_desktop.ui.panels import ActionBar, Choice
+    from shengji_desktop.ui.panels.bar import HOLD_S
+
+    bar = ActionBar()
+    qtbot.addWidget(bar)
+    bar.show()
+    pressed: list[str] = []
+    one = Choice("declare_1", "Declare ♥A", "", lambda: pressed.append("one"), primary=True)
+    two = Choice("declare_2", "Declare ♥A ♥A", "", lambda: pressed.append("two"), primary=True)
+    bar.set_choices([one])
+    button = bar.buttons["declare_1"]
+    arrived = time.monotonic()
+    QApplication.sendEvent(button, QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5)))
+    bar.set_choices([two])  # the deal brought a second ♥A just now
+    assert bar.buttons.get("declare_1") is button and button.text() == "Declare ♥A"
+    button.click()  # the click aimed at what the button said
+    assert pressed == ["one"]
+    qtbot.waitUntil(lambda: "declare_2" in bar.buttons, timeout=5000)
+    assert time.monotonic() - arrived >= HOLD_S * 0.9
+    assert bar.buttons["declare_2"].text() == "Declare ♥A ♥A"
+    # away from the pointer a change shows at once
+    QApplication.sendEvent(bar.buttons["declare_2"], QEvent(QEvent.Type.Leave))
+    bar.set_choices([one])
+    assert "declare_1" in bar.buttons
+
+
+# ---------------------------------------------------------------------- item 10
+
+
+@pytest.fixture
+def window_1280(qtbot, tmp_path, both):
+    """A TR hand in play at the default 1280×720 in the default language mode: coins, point
+    cards captured and the kitty in the panel, a hand on the score sheet, a log."""
+    from shengji_desktop.ui.panels.info import captured_points
+
+    def playing(p: Played) -> bool:
+        v = p.view
+        return (
+            v.phase is Phase.PLAY
+            and v.hand_number >= 2
+            and v.kitty is not None
+            and len(captured_points(v)) > 3
+            and p.match.to_act() == [Seat.S]
+        )
+
+    played = play_until(Game.TR, playing, Seat.S, range(1, 60))
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    w.animator.set_speed("instant")
+    s = w.games.start_match(played.match, ["human", "random", "random", "random"], played.events)
+    qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.panel.kitty_cards.isVisible(), timeout=WAIT_MS)
+    yield w
+    w.stop_session()
+
+
+def tab_rects(panel) -> tuple[list, object]:
+    tabs = panel.tabs
+    buttons = getattr(tabs, "tab_buttons", None)
+    if buttons is not None:
+        return [b.geometry() for b in buttons], tabs.rect()
+    bar = tabs.tabBar()  # a QTabWidget
+    return [bar.tabRect(i) for i in range(bar.count())], bar.rect()
+
+
+def test_every_tab_of_the_panel_is_in_sight(window_1280, qtbot) -> None:
+    rects, room = tab_rects(window_1280.panel)
+    assert len(rects) == 4
+    for rect in rects:
+        assert room.contains(rect), (rect, room)
+
+
+def test_the_panel_shows_its_kitty_row_without_a_scroll_bar(window_1280, qtbot) -> None:
+    panel = window_1280.panel
+    qtbot.wait(50)  # layouts settle (nothing to wait for but the event loop)
+    assert not panel.info_scroll.verticalScrollBar().isVisible()
+    cards = panel.kitty_cards
+    shown = cards.visibleRegion().boundingRect()
+    assert shown.height() == cards.height() and cards.height() > 20, (shown, cards.size())
+
+
+def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
+    w = window_1280
+    view = w.score_view if hasattr(w, "score_view") else w.panel.score_view
+    assert w.score.rowCount() >= 1
+    w.panel.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
+    qtbot.wait(50)
+    header = view.horizontalHeader()
+    total = sum(header.sectionSize(c) for c in range(w.score.columnCount()))
+    assert view.horizontalScrollBar().maximum() == 0 and total <= view.viewport().width()
+
+
+def test_opening_the_rules_tab_does_not_move_the_tabs(window_1280, qtbot) -> None:
+    panel = window_1280.panel
+    before = panel.tabs.mapTo(panel, panel.tabs.rect().topLeft())
+    panel.tabs.setCurrentIndex(3)
+    qtbot.wait(50)
+    assert panel.tabs.mapTo(panel, panel.tabs.rect().topLeft()) == before
+
+
+def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    from shengji_desktop.rules.cards import BIG_JOKER, Card
+
+    w = window_1280
+    # a line three lines long at the panel's width
+    w.log.feed(
+        ev.JokersBuried(
+            seat=Seat.W, jokers=(BIG_JOKER,) * 3, taken=tuple(Card(i) for i in range(6)), kitty=()
+        )
+    )
+    w.panel.tabs.setCurrentIndex(2)
+    view = w.panel.log_view
+    qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
+    qtbot.wait(50)
+    model = view.model()
+    fm = view.fontMetrics()
+    width = view.viewport().width()
+    long_rows = [
+        r for r in range(model.rowCount()) if fm.horizontalAdvance(model.index(r, 0).data()) > width
+    ]
+    assert model.rowCount() - 1 in long_rows
+    for r in long_rows[-5:]:
+        index = model.index(r, 0)
+        view.scrollTo(index)
+        rect = view.visualRect(index)
+        # the whole text, laid out as the view draws it within the item, fits its height
+        layout = QTextLayout(index.data(), view.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        needed = 0.0
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(rect.width() - 8)
+            needed += line.height()
+        layout.endLayout()
+        # (Qt draws the text a little inside the item: it elides a last line that only
+        # just fits, so the item keeps a margin of 2 px above and below its text)
+        assert rect.width() <= width and rect.height() >= needed + 4, (r, rect, needed)
+
+
+def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> None:
+    """From the deal to the joker burial the panel's lines change: the last of them (the
+    kitty's) stays in sight above the tabs."""
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+
+    def at(phase: Phase) -> Callable[[Played], bool]:
+        return lambda p: p.view.phase is phase and (
+            phase is not Phase.DEAL or p.view.cards_dealt > 100
+        )
+
+    deal = play_until(Game.DL, at(Phase.DEAL), Seat.S, range(1, 5)).view
+    kitty = play_until(Game.DL, at(Phase.KITTY), Seat.S, range(1, 5)).view
+    panel = InfoPanel(ScoreSheetModel(), LogModel())
+    qtbot.addWidget(panel)
+    panel.resize(290, 675)
+    panel.show()
+    qtbot.waitExposed(panel)
+    for view in (deal, kitty):
+        panel.update_view(view)
+        qtbot.wait(30)  # the layout settles (the event loop, nothing to wait for)
+        label = panel.kitty_label
+        shown = label.visibleRegion().boundingRect()
+        assert label.isVisible() and shown.height() == label.height() > 5, (view.phase, shown)
