@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +29,7 @@ from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpe
 
 from .i18n import tr
 from .models import SeatListModel
+from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
 from .texts import game_name, kind_name, option_help, option_label, value_text
 
@@ -166,7 +168,10 @@ class OptionsForm(QGroupBox):
             hl = QVBoxLayout(holder)
             hl.setContentsMargins(0, 0, 0, 4)
             hl.setSpacing(1)
-            hl.addWidget(field.widget)
+            line = QHBoxLayout()
+            line.addWidget(field.widget, 1)
+            line.addWidget(self.rules_button(spec))
+            hl.addLayout(line)
             default = value_text(spec, spec.default)
             note = QLabel(
                 f"{option_help(spec.name)} "
@@ -180,6 +185,19 @@ class OptionsForm(QGroupBox):
             label.setWordWrap(True)
             self.form.addRow(label, holder)
             self.rows[spec.name] = (label, holder)
+
+    def rules_button(self, spec: OptionSpec) -> QToolButton:
+        """ "?": the rules window at the paragraph where the option applies."""
+        button = QToolButton()
+        button.setText("?")
+        button.setObjectName(f"rules-{spec.name}")
+        button.setToolTip(tr("Rules"))
+        button.clicked.connect(lambda: self.open_rules(spec))
+        return button
+
+    def open_rules(self, spec: OptionSpec) -> None:
+        game = spec.game or getattr(self.window(), "selected_game", lambda: None)()
+        open_rules(self.window(), f"opt-{spec.name}", game, self.options())
 
     def set_options(self, options: Options) -> None:
         for name, field in self.fields.items():
@@ -275,6 +293,9 @@ class NewGameDialog(QDialog):
 
     def _game_changed(self) -> None:
         self.options_form.show_game(Game(self.game_box.currentData()))
+
+    def selected_game(self) -> Game:
+        return Game(self.game_box.currentData())
 
     def choice(self) -> NewGame:
         game = Game(self.game_box.currentData())
