@@ -48,6 +48,7 @@ _STATE = {
     "en": {MATCH: "this match", DIALOG: "as chosen in New game", DEFAULTS: "default"},
     "zh": {MATCH: "本局", DIALOG: "新游戏中的选择", DEFAULTS: "默认"},
 }
+_UNLIMITED = {"en": "unlimited", "zh": "不限"}
 _BANNER = {
     "en": {
         MATCH: "● marks the rule options of the match being played.",
@@ -79,7 +80,8 @@ def render_page(
 
     text = _MARK.sub(mark, text)
     for spec in OPTION_SPECS:  # integer options show their value
-        text = text.replace(f"{{{{value:{spec.name}}}}}", html.escape(encoded[spec.name]))
+        value = _UNLIMITED[lang] if encoded[spec.name] == "unlimited" else encoded[spec.name]
+        text = text.replace(f"{{{{value:{spec.name}}}}}", html.escape(value))
     text = text.replace("{{state}}", _STATE[lang][whose])
     text = text.replace("{{banner}}", _BANNER[lang][whose])
     return STYLE + text
