@@ -208,7 +208,12 @@ class RulesWindow(QWidget):
         game = game_of(anchor) or game or self.context or self.game
         self.tabs.setCurrentIndex(list(Game).index(game))
         self.anchor = anchor
-        self.browsers[game].scrollToAnchor(anchor)
+        browser = self.browsers[game]
+        # Lay the whole page out first: the scroll range grows with the layout, which a new
+        # page does in steps, and a paragraph beyond it would only be scrolled near.
+        doc = browser.document()
+        doc.documentLayout().blockBoundingRect(doc.lastBlock())
+        browser.scrollToAnchor(anchor)
 
     def find_next(self) -> bool:
         """Find the search text in the page shown, from the cursor on, starting over at the end."""
