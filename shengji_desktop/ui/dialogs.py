@@ -196,7 +196,9 @@ class OptionsForm(QGroupBox):
         return button
 
     def open_rules(self, spec: OptionSpec) -> None:
-        game = spec.game or getattr(self.window(), "selected_game", lambda: None)()
+        # The dialog's game (New game, Host a table) for an option of every game.
+        box = getattr(self.window(), "game_box", None)
+        game = spec.game or (Game(box.currentData()) if isinstance(box, QComboBox) else None)
         open_rules(self.window(), f"opt-{spec.name}", game, self.options())
 
     def set_options(self, options: Options) -> None:
@@ -293,9 +295,6 @@ class NewGameDialog(QDialog):
 
     def _game_changed(self) -> None:
         self.options_form.show_game(Game(self.game_box.currentData()))
-
-    def selected_game(self) -> Game:
-        return Game(self.game_box.currentData())
 
     def choice(self) -> NewGame:
         game = Game(self.game_box.currentData())

@@ -302,3 +302,19 @@ def test_help_rules_opens_the_window_with_a_search(window, qtbot) -> None:
     assert rules.browsers[Game.TR].textCursor().selectedText() == "清甩"
     rules.find_field.setText("no such words here")
     assert not rules.find_next()
+
+
+def test_the_host_dialog_shares_the_question_marks(qtbot) -> None:
+    from shengji_desktop.ui.lan_dialogs import HostDialog
+
+    dialog = HostDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.game_box.setCurrentIndex(dialog.game_box.findData(Game.SD.value))
+    button = dialog.findChild(QToolButton, "rules-play_direction")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    rules = rules_window_of(dialog)
+    # an option of every game opens on the page of the game the dialog has chosen
+    assert rules.game is Game.SD and rules.context is Game.SD
+    assert rules.anchor == "opt-play_direction"
+    qtbot.waitUntil(lambda: anchor_on_screen(rules, Game.SD, "opt-play_direction"))
