@@ -87,6 +87,9 @@ print(assets.TRANSLATIONS_DIR)
 print(assets.RESOURCES_DIR)
 print(translator.translate("", "New game"))
 print(check_bundle())
+from shengji_desktop.rules.options import Game
+from shengji_desktop.ui.rules_window import RULES_DIR, anchors, render_page
+print(RULES_DIR, "TR-LEAD-5" in anchors(render_page(Game.TR, "zh")))
 """
     env = {**os.environ, "PYTHONPATH": str(site), "QT_QPA_PLATFORM": "offscreen"}
     env["PYTHONIOENCODING"] = "utf-8"  # the probe prints Chinese (Windows: not the ANSI page)
@@ -100,10 +103,11 @@ print(check_bundle())
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    package, translations, resources, translated, bundle = done.stdout.splitlines()
+    package, translations, resources, translated, bundle, rules = done.stdout.splitlines()
     data = site.resolve() / "shengji_desktop" / "_data"
     assert Path(package).resolve().parent == site.resolve() / "shengji_desktop"
     assert Path(translations) == data / "translations"
     assert Path(resources) == data / "resources"
     assert translated == "新游戏"
     assert str(data) in bundle
+    assert rules == f"{data / 'resources' / 'rules'} True"  # the rules pages, from the wheel

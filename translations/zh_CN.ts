@@ -248,6 +248,10 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;Rules…</source>
+        <translation>规则(&amp;R)…</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard</source>
         <translation>键盘(&amp;K)</translation>
     </message>
@@ -2262,6 +2266,10 @@ Ctrl+T：托管</translation>
     <message>
         <source>Forget every recorded hand and match? The hand history is kept.</source>
         <translation>清除所有已记录的牌局和比赛统计？牌局记录会保留。</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +29,7 @@ from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpe
 
 from .i18n import tr
 from .models import SeatListModel
+from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
 from .texts import game_name, kind_name, option_help, option_label, value_text
 
@@ -166,7 +168,10 @@ class OptionsForm(QGroupBox):
             hl = QVBoxLayout(holder)
             hl.setContentsMargins(0, 0, 0, 4)
             hl.setSpacing(1)
-            hl.addWidget(field.widget)
+            line = QHBoxLayout()
+            line.addWidget(field.widget, 1)
+            line.addWidget(self.rules_button(spec))
+            hl.addLayout(line)
             default = value_text(spec, spec.default)
             note = QLabel(
                 f"{option_help(spec.name)} "
@@ -180,6 +185,21 @@ class OptionsForm(QGroupBox):
             label.setWordWrap(True)
             self.form.addRow(label, holder)
             self.rows[spec.name] = (label, holder)
+
+    def rules_button(self, spec: OptionSpec) -> QToolButton:
+        """ "?": the rules window at the paragraph where the option applies."""
+        button = QToolButton()
+        button.setText("?")
+        button.setObjectName(f"rules-{spec.name}")
+        button.setToolTip(tr("Rules"))
+        button.clicked.connect(lambda: self.open_rules(spec))
+        return button
+
+    def open_rules(self, spec: OptionSpec) -> None:
+        # The dialog's game (New game, Host a table) for an option of every game.
+        box = getattr(self.window(), "game_box", None)
+        game = spec.game or (Game(box.currentData()) if isinstance(box, QComboBox) else None)
+        open_rules(self.window(), f"opt-{spec.name}", game, self.options())
 
     def set_options(self, options: Options) -> None:
         for name, field in self.fields.items():

@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from . import i18n, stats_link
 from .i18n import tr
+from .rules_window import open_rules
 from .speeds import speed_names
 
 if TYPE_CHECKING:
@@ -77,6 +78,9 @@ def build_menus(w: MainWindow) -> None:
     w.aids.add_to_settings_menu(settings_menu)
 
     help_menu = bar.addMenu(tr("&Help"))
+    rules = help_menu.addAction(tr("&Rules…"))
+    rules.setObjectName("rules")
+    rules.triggered.connect(lambda: open_rules(w))
     keys = QAction(tr("&Keyboard"), w)
     keys.triggered.connect(w.show_keys)
     help_menu.addAction(keys)

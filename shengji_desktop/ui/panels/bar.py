@@ -25,6 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..i18n import tr
+from ..rules_window import open_rules, rule_in
+
 BAR_QSS = """
 QWidget#actionbar { background: transparent; }
 QLabel#prompt { color: #fff8e1; font-size: 15px; font-weight: bold;
@@ -41,6 +44,8 @@ QPushButton[primary="true"]:disabled { background: rgba(120, 100, 40, 150); colo
 QPushButton[hinted="true"] { border: 3px solid #ffb300; }
 QPushButton::menu-indicator { subcontrol-position: right center; right: 6px; }
 QPushButton[chooser="true"] { padding-right: 24px; }
+QPushButton#rule-link { background: rgba(60, 20, 10, 200); color: #ffd27a; font-size: 13px;
+    border: 1px solid #ffd27a; border-radius: 8px; padding: 2px 8px; min-height: 16px; }
 """
 
 # A button the pointer has just come to keeps its words this long (seconds): a click aimed
@@ -88,7 +93,20 @@ class ActionBar(QWidget):
         self.row = QHBoxLayout()
         self.row.setSpacing(SPACING)
         outer.addLayout(self.row)
-        outer.addWidget(self.notice, 0, Qt.AlignmentFlag.AlignHCenter)
+        # "?" beside a notice that cites a rule opens the rules at its paragraph.
+        self.rule_button = QPushButton("?")
+        self.rule_button.setObjectName("rule-link")
+        self.rule_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.rule_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.rule_button.clicked.connect(self.open_rule)
+        self.rule_button.hide()
+        self.rule = ""
+        notice_row = QHBoxLayout()
+        notice_row.addStretch(1)
+        notice_row.addWidget(self.notice)
+        notice_row.addWidget(self.rule_button)
+        notice_row.addStretch(1)
+        outer.addLayout(notice_row)
         outer.addStretch(1)
         # key → its button, or the chooser its choice folded into (its menu: menu_actions)
         self.buttons: dict[str, QPushButton] = {}
@@ -146,6 +164,13 @@ class ActionBar(QWidget):
     def set_notice(self, text: str) -> None:
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
+        self.rule = (rule_in(text) or "") if text else ""
+        self.rule_button.setToolTip(f"{tr('Rules')}: {self.rule}")
+        self.rule_button.setVisible(bool(self.rule))
+
+    def open_rule(self) -> None:
+        if self.rule:
+            open_rules(self.window(), self.rule)
 
     # ------------------------------------------------------------------ the buttons
 
