@@ -235,6 +235,19 @@ class SeatTrail:
         return None
 
 
+def seat_batches(
+    game: Game, options: Options, seed: int, actions: Sequence[Action], seat: Seat
+) -> list[tuple[tuple[Event, ...], SeatView]]:
+    """What ``seat`` was shown of a match so far, batch by batch, as a live table hands it
+    (the events cut for the seat, its view after them): the past of a resumed match."""
+    match = Match(game, options, seed)
+    out: list[tuple[tuple[Event, ...], SeatView]] = [((), seat_view(match, seat))]
+    for action in actions:
+        events = events_for(match.apply(action), seat)
+        out.append((events, seat_view(match, seat)))
+    return out
+
+
 def _spans(
     hands: Sequence[int], phases: Sequence[Phase], events: Sequence[Sequence[Event]]
 ) -> list[HandSpan]:
