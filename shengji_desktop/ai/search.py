@@ -580,7 +580,7 @@ def search(
             rows += _gather(tasks)
             first = False
     best = choose(rows)
-    info = {
+    info: dict[str, Any] = {
         "samples": len(rows),
         "candidates": len(candidates),
         "seconds": round(time.monotonic() - start, 4),

@@ -185,7 +185,7 @@ class SeatTrail:
 
     def __init__(self, seat: Seat, game: Game) -> None:
         self.seat = seat
-        self.seats = (seat,)
+        self.seats: tuple[Seat, ...] = (seat,)
         self.game = game
         self.batches: list[tuple[tuple[Event, ...], SeatView]] = []
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QThreadPool
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QFrame, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.view import SeatView
@@ -70,7 +70,11 @@ class AdviceBox(QFrame):
         self.heading = QLabel(f"<b>{tr('What would the computer play here?')}</b>")
         self.text = QLabel(tr("At a decision, press the button (A) to ask the hard player."))
         self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.button = QToolButton()
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         layout.addWidget(self.heading)
+        layout.addWidget(self.button)
         layout.addWidget(self.text, 1)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)

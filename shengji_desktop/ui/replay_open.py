@@ -5,8 +5,8 @@ player's seat (Game → Replay this match), whose trail each session keeps (``fo
 from __future__ import annotations
 
 import weakref
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -77,9 +77,7 @@ def replay_live(w: MainWindow) -> ReplayWindow | None:
 
     trail = trail_of(w.session)
     if trail is None or trail.length < 1:
-        QMessageBox.information(
-            w, tr("Replay"), tr("There is no match of yours to replay yet.")
-        )
+        QMessageBox.information(w, tr("Replay"), tr("There is no match of yours to replay yet."))
         return None
     return open_source(trail.snapshot(), "", w)
 

@@ -195,7 +195,7 @@ class ReplayWindow(QMainWindow):
         bar.addWidget(self.speed_box)
         self.seat_box = QComboBox()
         for seat in self.source.seats:
-            self.seat_box.addItem(tr("{seat}'s view").format(seat=seat_name(seat, None)), seat)
+            self.seat_box.addItem(tr("View of {seat}").format(seat=compass_name(seat)), seat)
         self.seat_box.setCurrentIndex(max(0, self.source.seats.index(self.seat)))
         self.seat_box.activated.connect(
             lambda i: self.set_viewpoint(Seat(self.seat_box.itemData(i)), self.open_hands)
@@ -206,8 +206,10 @@ class ReplayWindow(QMainWindow):
         bar.addWidget(self.open_box)
         self.ask_action = QAction(tr("What would the computer play here?"), self)
         self.ask_action.setShortcut(QKeySequence(Qt.Key.Key_A))
+        self.ask_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.ask_action.triggered.connect(self.ask_computer)
-        bar.addAction(self.ask_action)
+        self.addAction(self.ask_action)
+        self.advice.button.setDefaultAction(self.ask_action)
 
     @property
     def span(self) -> HandSpan:
@@ -249,6 +251,7 @@ class ReplayWindow(QMainWindow):
         self.actions_["forward"].setEnabled(k < self.source.length)
         self.actions_["play"].setText(tr("Pause") if self.playing else tr("Play"))
         self.ask_action.setEnabled(self.source.decision(k, self.seat) is not None)
+        self.advice.position_changed(k)
 
     def _slider_moved(self, value: int) -> None:
         marks = self._marks(self.span)
@@ -378,7 +381,6 @@ class ReplayWindow(QMainWindow):
             )
         elif self.overlay.isVisible():
             self.overlay.hide()
-        self.advice.position_changed(self.position)
 
     def ask_computer(self) -> None:
         view = self.source.decision(self.position, self.seat)
@@ -391,6 +393,10 @@ class ReplayWindow(QMainWindow):
         self.session.shutdown()
         self.advice.shutdown()
         super().closeEvent(event)
+
+
+def compass_name(seat: Seat) -> str:
+    return [tr("South"), tr("East"), tr("North"), tr("West")][seat]
 
 
 def open_source(source: RecordReplay | Source, title: str, parent: QWidget | None) -> ReplayWindow:
