@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..engine.actions import Act, Action
 from ..engine.view import SeatView
 from . import make_player
+from .policy import Cards
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ def advise(
     info = getattr(player, "last_search", {}) or {}
     plays = {a.cards: a for a in view.legal if isinstance(a, Action) and a.kind is Act.PLAY}
     alternatives = []
-    for cards, mean, error in info.get("ranking", ()):
+    candidates, rows = info.get("rows", ([], []))
+    for cards, mean, error in ranking(candidates, rows):
         action = plays.get(cards)
         if action is not None:
             alternatives.append(Alternative(action, mean, error))
@@ -57,3 +59,17 @@ def advise(
         int(info.get("samples", 0)) if alternatives else 0,
         float(info.get("seconds", 0.0)),
     )
+
+
+def ranking(candidates: list[Cards], rows: list[list[float]]) -> list[tuple[Cards, float, float]]:
+    """Each candidate with its mean utility over the samples (the end of the hand from the
+    seat's side: levels in DL and TR, coins in SD) and that mean's standard error, in the
+    candidates' order (``search.search`` keeps the rows of its last decision)."""
+    n = len(rows)
+    out = []
+    for i, cards in enumerate(candidates):
+        values = [row[i] for row in rows]
+        mean = sum(values) / n if n else 0.0
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        out.append((cards, mean, (var / n) ** 0.5 if n else 0.0))
+    return out

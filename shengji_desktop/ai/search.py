@@ -585,22 +585,8 @@ def search(
         "candidates": len(candidates),
         "seconds": round(time.monotonic() - start, 4),
     }
-    info["ranking"] = ranking(candidates, rows)
+    info["rows"] = (candidates, rows)  # each sample's result per candidate (ai/advice)
     return candidates[best], info
-
-
-def ranking(candidates: list[Cards], rows: list[list[float]]) -> list[tuple[Cards, float, float]]:
-    """Each candidate with its mean utility over the samples (the end of the hand from the
-    seat's side: levels in DL and TR, coins in SD) and that mean's standard error, in the
-    candidates' order (the replay's "what would the computer play")."""
-    n = len(rows)
-    out = []
-    for i, cards in enumerate(candidates):
-        values = [row[i] for row in rows]
-        mean = sum(values) / n if n else 0.0
-        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-        out.append((cards, mean, (var / n) ** 0.5 if n else 0.0))
-    return out
 
 
 def _gather(tasks: list[Task]) -> list[list[float]]:

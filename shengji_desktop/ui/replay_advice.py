@@ -31,7 +31,7 @@ def advice_html(advice: Any, played: Action | None) -> str:
     """The box's text for an ``ai.advice.Advice``."""
     view: SeatView = advice.seat_view
     who = seat_name(view.seat, None)
-    lines = [f"<b>{tr('The computer (hard) for {seat}').format(seat=who)}</b>"]
+    lines = ["<b>" + tr("The computer (hard) for {seat}").format(seat=who) + "</b>"]
     if advice.choice is None:
         lines.append(tr("No decision here."))
     else:
@@ -67,7 +67,7 @@ class AdviceBox(QFrame):
         self.budget = budget
         self.playouts: int | None = None  # tests: a fixed number of samples
         layout = QVBoxLayout(self)
-        self.heading = QLabel(f"<b>{tr('What would the computer play here?')}</b>")
+        self.heading = QLabel("<b>" + tr("What would the computer play here?") + "</b>")
         self.text = QLabel(tr("At a decision, press the button (A) to ask the hard player."))
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop)

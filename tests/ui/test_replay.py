@@ -13,7 +13,6 @@ from ui_driver import WAIT_MS, human_turn, press_overlay, session_of, wait_turn
 
 from shengji_desktop.engine import codec
 from shengji_desktop.engine.match import Match
-from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
 from shengji_desktop.engine.record import RecordError
 from shengji_desktop.engine.table import Table
@@ -223,7 +222,7 @@ def _read(record: dict):
 
 
 def test_the_computer_says_what_it_would_play(qtbot) -> None:
-    from shengji_desktop.ai.search import ranking
+    from shengji_desktop.ai.advice import ranking
 
     assert ranking([(1,), (2,)], [[1.0, 0.0], [3.0, 0.0]]) == [((1,), 2.0, 1.0), ((2,), 0.0, 0.0)]
     record = played_record(Game.TR, 11, 1)
