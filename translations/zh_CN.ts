@@ -2308,6 +2308,10 @@ Ctrl+T：托管</translation>
         <translation>后退</translation>
     </message>
     <message>
+        <source>Play on</source>
+        <translation>播放</translation>
+    </message>
+    <message>
         <source>Forward</source>
         <translation>前进</translation>
     </message>

@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtWidgets import QFrame, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.view import SeatView
@@ -75,7 +82,11 @@ class AdviceBox(QFrame):
         self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         layout.addWidget(self.heading)
         layout.addWidget(self.button)
-        layout.addWidget(self.text, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(self.text)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(scroll, 1)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.asked_at: int | None = None

@@ -121,7 +121,8 @@ class ReplayWindow(QMainWindow):
         right.addWidget(self.panel)
         right.addWidget(self.advice)
         right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 1)
+        right.setStretchFactor(1, 2)
+        right.setSizes([430, 330])
         splitter = QSplitter()
         splitter.addWidget(self.view)
         splitter.addWidget(right)
@@ -165,7 +166,7 @@ class ReplayWindow(QMainWindow):
         for key, text, keys, fn in (
             ("start", tr("Hand start"), [QKeySequence(Qt.Key.Key_Home)], self.hand_start),
             ("back", tr("Back"), [QKeySequence(Qt.Key.Key_Left)], self.back),
-            ("play", tr("Play"), [QKeySequence(Qt.Key.Key_Space)], self.toggle_play),
+            ("play", tr("Play on"), [QKeySequence(Qt.Key.Key_Space)], self.toggle_play),
             ("forward", tr("Forward"), [QKeySequence(Qt.Key.Key_Right)], self.forward),
             ("end", tr("Hand end"), [QKeySequence(Qt.Key.Key_End)], self.hand_end),
         ):
@@ -249,7 +250,7 @@ class ReplayWindow(QMainWindow):
         )
         self.actions_["back"].setEnabled(k > 0)
         self.actions_["forward"].setEnabled(k < self.source.length)
-        self.actions_["play"].setText(tr("Pause") if self.playing else tr("Play"))
+        self.actions_["play"].setText(tr("Pause") if self.playing else tr("Play on"))
         self.ask_action.setEnabled(self.source.decision(k, self.seat) is not None)
         self.advice.position_changed(k)
 
