@@ -373,7 +373,8 @@ class ReplayWindow(QMainWindow):
         self.scene.acting = acting
         self.scene.update_plates(view)
         self.panel.update_view(view, acting)
-        if view.phase in (Phase.SETTLED, Phase.OVER) and not self.playing:
+        last = self.position >= self.source.length
+        if view.phase in (Phase.SETTLED, Phase.OVER) and (not self.playing or last):
             self.overlay.show_content(
                 tr("Hand {n} settled").format(n=view.hand_number),
                 settlement_lines(view),

@@ -311,6 +311,11 @@ def test_the_hand_history_opens_a_kept_hand(qtbot, tmp_path: Path) -> None:
     assert span.number == 2 and rw.position == span.first and rw.seat == Seat.N
     assert span.finished and rw.open_box.isEnabled()
     rw.close()
+    # The same hand exported to a file (another machine's), opened by Open replay….
+    out = tmp_path / "sent.shengji-hand.json"
+    w.export_to(w.selected(), out)
+    opened = open_file(out).replay
+    assert opened.start == span.first and opened.start_seat == Seat.N
 
 
 def test_the_command_line_opens_the_viewer(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -334,3 +339,37 @@ def test_the_command_line_opens_the_viewer(tmp_path: Path, monkeypatch, capsys) 
     assert "junk.json" in capsys.readouterr().err
     assert len(shown) == 1  # no window for a file that cannot be replayed
     assert main(["replay", str(good), "--check"]) == 0  # as before
+
+
+def test_play_at_a_speed_then_pause_and_the_slider_over_tricks(qtbot) -> None:
+    replay = RecordReplay(*_read(played_record(Game.SD, 5, 1)))
+    rw = ReplayWindow(replay, "sd")
+    qtbot.addWidget(rw)
+    rw.show()
+    span = replay.spans()[0]
+    marks = rw._marks(span)
+    assert marks[0] == span.first and marks[1] == span.play and marks[2] == span.tricks[0]
+    rw.slider.setValue(3)  # the end of the second trick
+    assert rw.position == span.tricks[1]
+    assert "trick 2" in rw.where.text()
+    rw.slider.setValue(0)
+    assert rw.position == span.first
+    rw.speed_box.setCurrentIndex(rw.speed_box.findData("instant"))
+    assert rw.speed == "instant" and rw.animator.factor == 0.0
+    rw.toggle_play()
+    assert rw.playing and rw.actions_["play"].text() == "Pause"
+    qtbot.waitUntil(lambda: rw.position >= 20, timeout=WAIT_MS)
+    rw.toggle_play()
+    stopped = rw.position
+    qtbot.wait(300)  # nothing moves once paused (a check that it stays, not a wait for it)
+    assert rw.position == stopped and not rw.playing
+    rw.speed_box.setCurrentIndex(rw.speed_box.findData("fast"))
+    rw.goto(span.last - 2)
+    rw.toggle_play()  # runs to the end of the record and stops there
+    qtbot.waitUntil(lambda: not rw.playing, timeout=WAIT_MS)
+    assert rw.position == replay.length
+    settle(qtbot, rw)
+    assert rw.overlay.isVisible()  # the settlement, as at the table
+    rw.back()
+    assert not rw.overlay.isVisible()
+    rw.close()
