@@ -17,7 +17,8 @@ from .table import TableScene
 
 OPEN_SCALE = SHOWN_SCALE
 OPEN_STEP = 19.0  # between two cards of a row
-OPEN_ROW = 13  # cards a row
+OPEN_ROW = 13  # cards a row beside the table
+OPEN_ROW_TOP = 18  # across: within the room the fan of backs takes, right of the plate
 
 
 class ReplayScene(TableScene):
@@ -35,7 +36,7 @@ class ReplayScene(TableScene):
         rel = self.geo.rel(seat)
         w, h = self.w, self.h
         cw, ch = CARD_W * OPEN_SCALE, CARD_H * OPEN_SCALE
-        per_row = min(OPEN_ROW, max(1, n)) if rel != 2 else max(1, n)
+        per_row = min(OPEN_ROW if rel != 2 else OPEN_ROW_TOP, max(1, n))
         width = cw + OPEN_STEP * (per_row - 1)
         if rel == 2:
             x0, y0 = w / 2 - width / 2, 14.0
@@ -75,7 +76,9 @@ class ReplayScene(TableScene):
                 self.open[seat], cards, self.seat_anchor(seat), OPEN_SCALE
             )
             for item in self.open[seat]:
-                item.trump = trump.is_trump(Card(item.card)) if trump and item.card else False
+                item.trump = (
+                    trump is not None and item.card is not None and trump.is_trump(Card(item.card))
+                )
         self.relayout(duration)
 
     def take_from_hand(self, seat: Seat, cards: Sequence[Card] | int) -> list[CardItem]:
