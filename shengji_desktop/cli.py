@@ -81,9 +81,12 @@ def _split_option(text: str) -> tuple[str, str]:
 
 
 def _add_replay(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("replay", help="replay a game record")
+    parser = subparsers.add_parser("replay", help="watch a game record again (the viewer)")
     parser.add_argument("file")
     parser.add_argument("--check", action="store_true", help="exit 1 if the replay differs")
+    parser.add_argument(
+        "--print", action="store_true", dest="print_", help="print the events, no window"
+    )
     parser.set_defaults(handler=_replay)
 
 
@@ -96,6 +99,11 @@ def _replay(args: argparse.Namespace) -> int:
     from shengji_desktop.engine.record import RecordError, check, load_saved, replay, summary_json
 
     path = Path(args.file)
+    if not args.check and not args.print_:
+        from shengji_desktop.ui.replay_open import run_viewer  # the viewer (Qt)
+
+        argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
+        return run_viewer([argv0], path)
     try:
         raw = path.read_bytes()
         if not args.check and codec.JOURNAL_FORMAT.encode() in raw.partition(b"\n")[0]:

@@ -32,7 +32,7 @@ def test_bad_input_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "tr_kitty_multiplier" in capsys.readouterr().err
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "shengji-desktop record", "version": 1, "gam', encoding="utf-8")
-    assert main(["replay", str(broken)]) == 2
+    assert main(["replay", str(broken), "--print"]) == 2
     assert "broken.json" in capsys.readouterr().err
 
 

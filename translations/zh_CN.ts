@@ -228,6 +228,14 @@
         <translation>牌局记录(&amp;H)…</translation>
     </message>
     <message>
+        <source>Open &amp;replay…</source>
+        <translation>打开回放(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Replay this &amp;match</source>
+        <translation>回放本局比赛(&amp;M)</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -782,6 +790,10 @@ Ctrl+T：托管</translation>
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Open in replay</source>
+        <translation>在回放中打开</translation>
     </message>
     <message>
         <source>(imported)</source>
@@ -2270,6 +2282,130 @@ Ctrl+T：托管</translation>
     <message>
         <source>Find</source>
         <translation>查找</translation>
+    </message>
+    <message>
+        <source>{mean:+.2f} coins (± {error:.2f})</source>
+        <translation>{mean:+.2f} 金币（± {error:.2f}）</translation>
+    </message>
+    <message>
+        <source>{mean:+.2f} levels (± {error:.2f})</source>
+        <translation>{mean:+.2f} 级（± {error:.2f}）</translation>
+    </message>
+    <message>
+        <source>The computer (hard) for {seat}</source>
+        <translation>电脑（高级）替{seat}</translation>
+    </message>
+    <message>
+        <source>No decision here.</source>
+        <translation>此处无需决定。</translation>
+    </message>
+    <message>
+        <source>Would {what}.</source>
+        <translation>会{what}。</translation>
+    </message>
+    <message>
+        <source>Estimated result of the hand for {seat}&apos;s side, over {n} sampled deals:</source>
+        <translation>{seat}一方本手牌的预计结果（{n} 次抽样发牌）：</translation>
+    </message>
+    <message>
+        <source>Decided by rules of thumb (the computer searches only in trick play).</source>
+        <translation>按经验规则决定（电脑只在出牌阶段搜索）。</translation>
+    </message>
+    <message>
+        <source>Played in the game: {what}.</source>
+        <translation>实际对局中：{what}。</translation>
+    </message>
+    <message>
+        <source>At a decision, press the button (A) to ask the hard player.</source>
+        <translation>在需要决定时，按此按钮（A）询问高级电脑。</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <source>The computer could not answer: {error}</source>
+        <translation>电脑无法回答：{error}</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>There is no match of yours to replay yet.</source>
+        <translation>还没有可以回放的你的比赛。</translation>
+    </message>
+    <message>
+        <source>This file cannot be replayed: {error}</source>
+        <translation>此文件无法回放：{error}</translation>
+    </message>
+    <message>
+        <source>Open replay</source>
+        <translation>打开回放</translation>
+    </message>
+    <message>
+        <source>Records and saves (*.json *.jsonl);;All files (*)</source>
+        <translation>记录和存档 (*.json *.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This hand cannot be replayed: {error}</source>
+        <translation>这手牌无法回放：{error}</translation>
+    </message>
+    <message>
+        <source>Replay: {name}</source>
+        <translation>回放：{name}</translation>
+    </message>
+    <message>
+        <source>Replay of this match (your seat, up to now)</source>
+        <translation>本局比赛回放（你的座位，到目前为止）</translation>
+    </message>
+    <message>
+        <source>Hand {n}</source>
+        <translation>第 {n} 手</translation>
+    </message>
+    <message>
+        <source>Hand start</source>
+        <translation>本手开始</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Play on</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <source>Hand end</source>
+        <translation>本手结束</translation>
+    </message>
+    <message>
+        <source>View of {seat}</source>
+        <translation>{seat}的视角</translation>
+    </message>
+    <message>
+        <source>All hands face up</source>
+        <translation>所有手牌明示</translation>
+    </message>
+    <message>
+        <source>What would the computer play here?</source>
+        <translation>电脑在这里会怎么出？</translation>
+    </message>
+    <message>
+        <source>Hand {n}, step {k} of {total}, trick {t}</source>
+        <translation>第 {n} 手，第 {k}/{total} 步，第 {t} 墩</translation>
+    </message>
+    <message>
+        <source>Only a hand the record finishes can be shown face up.</source>
+        <translation>只有记录中已打完的一手牌才能明示。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>

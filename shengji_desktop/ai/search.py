@@ -358,11 +358,12 @@ def search(
             rows += _gather(tasks)
             first = False
     best = choose(rows)
-    info = {
+    info: dict[str, Any] = {
         "samples": len(rows),
         "candidates": len(candidates),
         "seconds": round(time.monotonic() - start, 4),
     }
+    info["rows"] = (candidates, rows)  # each sample's result per candidate (ai/advice)
     return candidates[best], info
 
 

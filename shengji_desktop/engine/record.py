@@ -267,11 +267,14 @@ def legacy_record(data: Any) -> tuple[Any, dict[str, Any]]:
     return data, ({"ui": ui} if isinstance(ui, dict) else {})
 
 
-def load_saved(path: Path, what: str = "save file", legacy: Legacy = legacy_record) -> SavedMatch:
+def load_saved(
+    path: Path, what: str = "save file", legacy: Legacy = legacy_record, set_aside: bool = True
+) -> SavedMatch:
     """The match saved in ``path``, a journal or a save of the older format (``legacy`` takes
     that document apart into a record and the meta). A cut-off last line (a crash while it
     was written) is left out with a warning; a file that is not a save raises RecordError; a
-    journal damaged deeper raises CorruptSave, and the file is set aside."""
+    journal damaged deeper raises CorruptSave, and the file is set aside (unless not
+    ``set_aside``: a file only looked at, as by the replay viewer, stays where it is)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -301,7 +304,9 @@ def load_saved(path: Path, what: str = "save file", legacy: Legacy = legacy_reco
         if type(seed) is not int or not isinstance(meta, dict):
             raise TypeError("seed or meta of the wrong type")
     except (KeyError, ValueError, TypeError) as exc:
-        raise _corrupt(path, what, f"its first line is not a valid head ({exc})") from None
+        raise _corrupt(
+            path, what, f"its first line is not a valid head ({exc})", set_aside
+        ) from None
     lines = rest.split(b"\n")
     torn = lines.pop()  # what follows the last newline: nothing, unless a write was cut off
     actions: list[tuple[int, Action]] = []
@@ -309,7 +314,7 @@ def load_saved(path: Path, what: str = "save file", legacy: Legacy = legacy_reco
         try:
             entry = codec.journal_entry(line)
         except codec.CodecError as exc:
-            raise _corrupt(path, what, f"line {number} is damaged ({exc})") from None
+            raise _corrupt(path, what, f"line {number} is damaged ({exc})", set_aside) from None
         if isinstance(entry, Action):
             actions.append((number, entry))
         else:
@@ -326,7 +331,8 @@ def load_saved(path: Path, what: str = "save file", legacy: Legacy = legacy_reco
         try:
             played += match.apply(action)
         except ValueError as exc:  # RuleError included
-            raise _corrupt(path, what, f"the action on line {number} is illegal: {exc}") from None
+            detail = f"the action on line {number} is illegal: {exc}"
+            raise _corrupt(path, what, detail, set_aside) from None
     return SavedMatch(match, played, meta, warnings)
 
 
@@ -340,8 +346,10 @@ def _journal_head(line: bytes) -> dict[str, Any] | None:
     return None
 
 
-def _corrupt(path: Path, what: str, detail: str) -> CorruptSave:
+def _corrupt(path: Path, what: str, detail: str, set_aside: bool = True) -> CorruptSave:
     """The error for a damaged journal, which is moved aside (``NAME.corrupt-TIME``)."""
+    if not set_aside:
+        return CorruptSave(f"{what} {path} is corrupt: {detail}", None)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 1

@@ -329,6 +329,9 @@ class MainWindow(QMainWindow):
         session.match_over.connect(self.show_match_over)
         session.failed.connect(self.show_failure)
         session.events_applied.connect(self._first_view)
+        from .replay_open import follow
+
+        follow(session, link)  # the seat's trail, for Game → Replay this match
         self.bar.show()
         self.aids.attached()
         return session

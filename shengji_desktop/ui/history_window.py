@@ -85,6 +85,10 @@ class HandHistoryWindow(QDialog):
         self.export_button = QPushButton(tr("Export…"))
         self.export_button.clicked.connect(self.ask_export)
         self.export_button.setEnabled(False)
+        self.replay_button = QPushButton(tr("Open in replay"))
+        self.replay_button.clicked.connect(self.open_replay)
+        self.replay_button.setEnabled(False)
+        bar.addWidget(self.replay_button)
         bar.addWidget(self.import_button)
         bar.addWidget(self.export_button)
         layout.addLayout(bar)
@@ -125,6 +129,17 @@ class HandHistoryWindow(QDialog):
 
     def _selection_changed(self) -> None:
         self.export_button.setEnabled(self.selected() is not None)
+        self.replay_button.setEnabled(self.selected() is not None)
+
+    def open_replay(self) -> QWidget | None:
+        """The selected hand in the replay viewer, at its hand, from the player's seat."""
+        from .replay_open import open_record
+
+        row = self.selected()
+        if row is None or self.store is None:
+            return None
+        title = tr("{game}, hand {n}").format(game=game_name(row.game), n=row.number)
+        return open_record(self.store.hand_record(row.id), title, self.parentWidget())
 
     def _keep_changed(self) -> None:
         self.settings.setValue(KEEP_KEY, self.keep.value())

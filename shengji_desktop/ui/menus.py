@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from . import i18n, stats_link
+from . import i18n, replay_open, stats_link
 from .i18n import tr
 from .rules_window import open_rules
 from .speeds import speed_names
@@ -46,6 +46,10 @@ def build_menus(w: MainWindow) -> None:
     stats.triggered.connect(lambda: stats_link.open_statistics(w))
     history = game_menu.addAction(tr("Hand &history…"))
     history.triggered.connect(lambda: stats_link.open_history(w))
+    open_replay = game_menu.addAction(tr("Open &replay…"))
+    open_replay.triggered.connect(lambda: replay_open.ask_open(w))
+    replay_live = game_menu.addAction(tr("Replay this &match"))
+    replay_live.triggered.connect(lambda: replay_open.replay_live(w))
     game_menu.addSeparator()
     w.quit_action = QAction(tr("&Quit"), w)
     w.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)

@@ -228,9 +228,9 @@ def test_replay_reads_a_save_journal(tmp_path: Path, capsys: pytest.CaptureFixtu
     from shengji_desktop.cli import main
 
     match, _, _ = journaled(Game.SD, 6, 1, tmp_path / "save")
-    assert main(["replay", str(tmp_path / "save")]) == 0
+    assert main(["replay", str(tmp_path / "save"), "--print"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["hands_played"] == 1 and summary["seed"] == 6
     (tmp_path / "bad").write_bytes(b"\xff\xfe")
-    assert main(["replay", str(tmp_path / "bad")]) == 2
+    assert main(["replay", str(tmp_path / "bad"), "--print"]) == 2
     assert "bad" in capsys.readouterr().err
