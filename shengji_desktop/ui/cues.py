@@ -292,7 +292,10 @@ class TableCues:
         scene = self.w.scene
         item = Callout(kind, cue_text(kind, scene.game))
         at = scene.geo.bubble_pos(seat, scene.back_count(seat), len(scene.hand))
-        item.setPos(at.x(), at.y() - 52)
+        if scene.geo.rel(seat) == 2:  # the top seat: beside its bubble, clear of fan and trick
+            item.setPos(at.x() - 240, at.y())
+        else:  # above the seat's bubble
+            item.setPos(at.x(), at.y() - 52)
         scene.addItem(item)
         self.callouts = [c for c in self.callouts if _alive(c)] + [item]
         self.shown.append((seat, kind))

@@ -134,7 +134,7 @@ def test_a_callout_comes_near_the_seat_and_none_with_animations_off(window, qtbo
     assert cues.shown == [(seat, kind)]
     callout = cues.callouts[-1]
     near = window.scene.geo.bubble_pos(seat, window.scene.back_count(seat), len(window.scene.hand))
-    assert abs(callout.pos().x() - near.x()) < 1 and abs(callout.pos().y() - near.y()) < 80
+    assert (callout.pos() - near).manhattanLength() < 250, "by the seat's bubble"
     text = {"tractor": "拖拉机", "throw": "甩牌", "ruff": "毙了", "claim": "Claim"}.get(kind)
     if kind == "overcall":
         text = "反主" if played.match.game is Game.DL else "正主"
