@@ -62,6 +62,13 @@ def four_colours() -> bool:
     return _four[0]
 
 
+def panel_suit_colour(suit: Suit) -> str:
+    """A suit symbol's colour on the dark side panel (light tones of the same palette)."""
+    if _four[0] and suit in (Suit.CLUBS, Suit.DIAMONDS):
+        return "#4ade80" if suit is Suit.CLUBS else "#60a5fa"
+    return "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
+
+
 def suit_colour(suit: Suit) -> QColor:
     if _four[0]:
         return FOUR_COLOURS[suit]

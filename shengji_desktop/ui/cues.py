@@ -262,6 +262,8 @@ class TableCues:
         if w.built:
             w.pixmaps.clear()
             w.scene.update()
+            if w.last_view is not None:
+                w.panel.update_view(w.last_view, w.scene.acting)  # the trump symbol
 
     def set_sort(self, sort: str) -> None:
         w = self.w

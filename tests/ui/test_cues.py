@@ -264,6 +264,28 @@ def test_the_four_colour_setting_is_remembered_and_redraws(window, qtbot, tmp_pa
     assert "Four-colour" in again.cues.four_action.text()
 
 
+def test_four_colours_reach_the_panels_trump_symbol(qtbot) -> None:
+    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.panels import InfoPanel
+
+    def minor_trump(p: Played) -> bool:
+        trump = p.view.trump
+        return trump is not None and trump.suit in (Suit.CLUBS, Suit.DIAMONDS)
+
+    view = play_until(Game.TR, minor_trump).view
+    panel = InfoPanel(ScoreSheetModel(), LogModel())
+    qtbot.addWidget(panel)
+    green_or_blue = "#4ade80" if view.trump.suit is Suit.CLUBS else "#60a5fa"
+    panel.update_view(view, None)
+    assert green_or_blue not in panel.trump_symbol.styleSheet()
+    try:
+        card_art.set_four_colours(True)
+        panel.update_view(view, None)
+    finally:
+        card_art.set_four_colours(False)
+    assert green_or_blue in panel.trump_symbol.styleSheet()
+
+
 # ---------------------------------------------------------------------- the hand's order
 
 
