@@ -34,6 +34,7 @@ from shengji_desktop.rules.ranking import TRUMP, Trump
 from shengji_desktop.rules.trick import Shape, TrickRules
 
 from .cards import CARD_W, font, four_colours, set_four_colours
+from .handorder import SORT_KEY, SORTS
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -226,7 +227,8 @@ class TableCues:
         for key, act in self.sort_actions.items():
             self.sort_group.addAction(act)
             act.triggered.connect(lambda _=False, k=key: self.set_sort(k))
-        self.sort_actions[str(settings.value("cues/hand_sort", "suit"))].setChecked(True)
+        sort = str(settings.value(SORT_KEY, "suit"))
+        self.sort_actions[sort if sort in SORTS else "suit"].setChecked(True)
         self.sort_menu: QMenu | None = None
 
     @property
@@ -288,6 +290,11 @@ class TableCues:
             QTimer.singleShot(0, self.w, lambda: self.place_marker(self.tracker.plays))
 
     def on_batch(self, view: SeatView) -> None:
+        # The view is the truth (a table joined or resumed mid-trick): follow it from here.
+        self.tracker.plays = [(seat, tuple(cards)) for seat, cards in view.trick]
+        decl = view.declaration
+        if decl is not None and decl.kind != "big_joker":
+            self.tracker.standing = (decl.seat, decl.suit)
         self.place_marker(view.trick)
 
     def callout(self, seat: Seat, kind: str) -> Callout:

@@ -142,6 +142,24 @@ def test_a_callout_comes_near_the_seat_and_none_with_animations_off(window, qtbo
     qtbot.waitUntil(lambda: callout.scene() is None, timeout=WAIT_MS)  # it goes again
 
 
+def test_a_table_joined_mid_trick_follows_the_view(window, qtbot) -> None:
+    """A LAN seat joining (or a game resumed) mid-trick has not seen the lead's event: the
+    view's trick stands for it, so a ruff is still a ruff and the marker is right."""
+    played = position("ruff")
+    window.set_speed("instant")
+    window.animator.push((), played.batches[-2][1])  # the view only, none of its events
+    window.set_speed("fast")
+    window.animator.push(*played.batches[-1])
+    qtbot.waitUntil(lambda: not window.animator.running, timeout=WAIT_MS)
+    seat = played.view.trick[-1][0]
+    assert window.cues.shown == [(seat, "ruff")]
+    trump = played.view.trump
+    rules = TrickRules(trump)
+    trick = played.view.trick
+    winner = trick[rules.winner(rules.lead_format(trick[0][1]), [c for _, c in trick])][0]
+    assert window.cues.marked_card() in window.scene.trick[winner]
+
+
 def test_no_callout_for_a_plain_lead_or_follow(window, qtbot) -> None:
     def plain(p: Played) -> bool:
         trick, trump = p.view.trick, p.view.trump
