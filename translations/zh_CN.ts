@@ -272,26 +272,6 @@
         <translation>键盘</translation>
     </message>
     <message>
-        <source>Left/Right: move between your cards
-Up/Down: change row
-Space: select the card
-Enter: play (or the main button)
-H: hint
-Esc: clear the selection
-Double click a card: select it and play
-T: card tracker
-Ctrl+T: auto-play (托管)</source>
-        <translation>左/右：在手牌间移动
-上/下：换行
-空格：选中该牌
-回车：出牌（或主按钮）
-H：提示
-Esc：取消选择
-双击一张牌：选中并出牌
-T：记牌器
-Ctrl+T：托管</translation>
-    </message>
-    <message>
         <source>Kitty</source>
         <translation>底牌</translation>
     </message>
@@ -606,6 +586,28 @@ Ctrl+T：托管</translation>
     <message>
         <source>Next hand</source>
         <translation>下一局</translation>
+    </message>
+    <message>
+        <source>Left/Right: move between your cards
+Up/Down: change row
+Space: select the card
+Enter: play (or the main button)
+H: hint
+Esc: clear the selection
+Double click a card: select it and play
+T: card tracker
+Ctrl+T: auto-play (托管)
+Shift+drag a card, or Shift+Left/Right: move it within the hand</source>
+        <translation>左/右：在手牌间移动
+上/下：换行
+空格：选中该牌
+回车：出牌（或主按钮）
+H：提示
+Esc：取消选择
+双击一张牌：选中并出牌
+T：记牌器
+Ctrl+T：托管
+Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
     </message>
     <message>
         <source>Match over, won by {winner}</source>
@@ -2406,6 +2408,42 @@ Ctrl+T：托管</translation>
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Overcall (反主)</source>
+        <translation>反主</translation>
+    </message>
+    <message>
+        <source>Overcall (正主)</source>
+        <translation>正主</translation>
+    </message>
+    <message>
+        <source>Tractor (拖拉机)</source>
+        <translation>拖拉机</translation>
+    </message>
+    <message>
+        <source>Throw (甩牌)</source>
+        <translation>甩牌</translation>
+    </message>
+    <message>
+        <source>Ruff (毙了)</source>
+        <translation>毙了</translation>
+    </message>
+    <message>
+        <source>Four-colour suits</source>
+        <translation>四色花色</translation>
+    </message>
+    <message>
+        <source>By suit (trumps first)</source>
+        <translation>按花色（主牌在前）</translation>
+    </message>
+    <message>
+        <source>By rank</source>
+        <translation>按点数</translation>
+    </message>
+    <message>
+        <source>Sort the hand</source>
+        <translation>手牌排序</translation>
     </message>
 </context>
 <context>

@@ -12,13 +12,7 @@ from typing import TYPE_CHECKING, Any
 # namespace, whose enums alone take PySide some 15 ms to set up) are imported where used.
 from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QLabel,
-    QMainWindow,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
 from shengji_desktop import __version__
 
@@ -103,8 +97,10 @@ class MainWindow(QMainWindow):
         self._hint: Action | None = None
         self._built = False
         from .aids import TableAids
+        from .cues import TableCues
 
         self.aids = TableAids(self)
+        self.cues = TableCues(self)  # callouts, the winner's marker, four colours, hand sort
         self._build_menus()
         self.statusBar().showMessage(tr("Welcome"))
         self._painted = False
@@ -173,6 +169,7 @@ class MainWindow(QMainWindow):
         self.scene.selection_changed.connect(self.refresh_actions)
         self.scene.play_requested.connect(self.primary_action)
         self.aids.build()
+        self.cues.build()
         self.show_start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -218,7 +215,8 @@ class MainWindow(QMainWindow):
                 "Left/Right: move between your cards\nUp/Down: change row\n"
                 "Space: select the card\nEnter: play (or the main button)\nH: hint\n"
                 "Esc: clear the selection\nDouble click a card: select it and play\n"
-                "T: card tracker\nCtrl+T: auto-play (托管)"
+                "T: card tracker\nCtrl+T: auto-play (托管)\n"
+                "Shift+drag a card, or Shift+Left/Right: move it within the hand"
             ),
         )
 

@@ -45,7 +45,33 @@ BACK_LIGHT = QColor("#b3283d")
 FONT_FAMILY = "Noto Sans CJK SC"
 
 
+GREEN = QColor("#13803a")
+BLUE = QColor("#1f4fc4")
+# Four-colour suits (Settings): ♠ black, ♥ red, ♣ green, ♦ blue; set by set_four_colours.
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE}
+_four = [False]
+
+
+def set_four_colours(on: bool) -> None:
+    """Draw the suits in four colours from now on (pictures rendered before keep theirs:
+    the caller clears the pixmap caches)."""
+    _four[0] = on
+
+
+def four_colours() -> bool:
+    return _four[0]
+
+
+def panel_suit_colour(suit: Suit) -> str:
+    """A suit symbol's colour on the dark side panel (light tones of the same palette)."""
+    if _four[0] and suit in (Suit.CLUBS, Suit.DIAMONDS):
+        return "#4ade80" if suit is Suit.CLUBS else "#60a5fa"
+    return "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
+
+
 def suit_colour(suit: Suit) -> QColor:
+    if _four[0]:
+        return FOUR_COLOURS[suit]
     return RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
 
 
@@ -390,6 +416,11 @@ class CardPixmaps:
         self._cache: dict[tuple[int, bool], QPixmap] = {}
         self._exact: dict[tuple[int, bool, float, int], QPixmap] = {}
         self.renders = 0  # for tests and the benchmark
+
+    def clear(self) -> None:
+        """Forget every picture (the suit colours changed): the next paint renders anew."""
+        self._cache.clear()
+        self._exact.clear()
 
     def set_scale(self, scale: float) -> bool:
         scale = round(max(0.2, scale), 3)

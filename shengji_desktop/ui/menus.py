@@ -80,6 +80,7 @@ def build_menus(w: MainWindow) -> None:
         speed_menu.addAction(act)
         w.speed_actions[key] = act
     w.aids.add_to_settings_menu(settings_menu)
+    w.cues.add_to_settings_menu(settings_menu)  # four colours, the hand's sort (ui/cues.py)
 
     help_menu = bar.addMenu(tr("&Help"))
     rules = help_menu.addAction(tr("&Rules…"))

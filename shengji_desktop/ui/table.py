@@ -31,6 +31,7 @@ from shengji_desktop.rules.ranking import Trump
 
 from .cards import CARD_H, CARD_W, CardPixmaps
 from .felt import MAX_H, MIN_H, SCENE_W
+from .handorder import HandOrder
 from .i18n import tr
 from .items import RAISE, Banner, Bubble, CardItem, FanItem, Label, SeatPlate
 from .layout import (
@@ -40,7 +41,6 @@ from .layout import (
     SHOWN_SCALE,
     TRICK_SCALE,
     TableLayout,
-    display_order,
 )
 from .passes import TributePasses
 from .tableview import TableView
@@ -61,6 +61,7 @@ class TableScene(QGraphicsScene):
         self.game: Game | None = None
         self.trump: Trump | None = None
         self.hand: list[CardItem] = []
+        self.order = HandOrder()  # by suit or rank, or the player's own (handorder.py)
         # Other seats' hands: one fan item each, plus the cards flying into it.
         self.fans = {s: FanItem(pixmaps, BACK_SCALE) for s in Seat}
         for fan in self.fans.values():
@@ -297,6 +298,7 @@ class TableScene(QGraphicsScene):
         self.hand, self.pile, self.kitty, self.sweeping = [], [], [], []
         self.passes.clear()
         self.focus_index = -1
+        self.order.manual = None
 
     def show_title(self, on: bool, subtitle: str = "") -> None:
         self.title.setVisible(on)
@@ -321,7 +323,7 @@ class TableScene(QGraphicsScene):
         viewer = view.seat
         self.viewer = viewer
         # viewer's hand
-        cards = display_order(view.hand, trump)
+        cards = self.order.arrange(view.hand, trump)
         spawn = self.seat_anchor(viewer)
         self.hand = self._match_faces(self.hand, cards, spawn, 1.0)
         for item in self.hand:
@@ -569,7 +571,7 @@ class TableScene(QGraphicsScene):
                 item.set_face(int(card), True)
             self.hand.extend(items)
             if self.trump is not None:
-                order = display_order(
+                order = self.order.arrange(
                     [Card(i.card) for i in self.hand if i.card is not None], self.trump
                 )
                 ranked: dict[int, list[CardItem]] = {}

@@ -1,16 +1,20 @@
 """The table's view: scales the scene to the window, paints the felt, and turns clicks, drags
-and keys into card selection and play (arrows, space, enter, H, Esc)."""
+and keys into card selection and play (arrows, space, enter, H, Esc). A Shift-drag of a card
+(or Shift+Left/Right on the focused card) moves it within the hand instead of selecting."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .felt import FELT_EDGE, SCENE_W, paint_felt
+
+if TYPE_CHECKING:
+    from .items import CardItem
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -46,6 +50,7 @@ class TableView(QGraphicsView):
         self.setMouseTracking(False)
         self._drag_state: bool | None = None
         self._dragged: set[int] = set()
+        self._moving: tuple[CardItem, QPointF] | None = None  # a Shift-drag: item, grip
         self.interactive_hand = True
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -75,7 +80,14 @@ class TableView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.interactive_hand:
-            item = self.table.hand_item_at(self.mapToScene(event.position().toPoint()))
+            at = self.mapToScene(event.position().toPoint())
+            item = self.table.hand_item_at(at)
+            if item is not None and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self._moving = (item, at - item.pos())
+                item.stop_all()
+                item.setZValue(5000)
+                event.accept()
+                return
             if item is not None:
                 self._drag_state = not item.selected
                 self._dragged = {id(item)}
@@ -85,6 +97,11 @@ class TableView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._moving is not None:
+            moving, grip = self._moving
+            moving.setPos(self.mapToScene(event.position().toPoint()) - grip)
+            event.accept()
+            return
         if self._drag_state is not None:
             item = self.table.hand_item_at(self.mapToScene(event.position().toPoint()))
             if item is not None and id(item) not in self._dragged:
@@ -95,6 +112,12 @@ class TableView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._moving is not None:
+            item, _ = self._moving
+            self._moving = None
+            self.move_to_nearest_slot(item)
+            event.accept()
+            return
         self._drag_state = None
         self._dragged = set()
         super().mouseReleaseEvent(event)
@@ -109,11 +132,34 @@ class TableView(QGraphicsView):
             return
         super().mouseDoubleClickEvent(event)
 
+    def move_to_nearest_slot(self, item: CardItem) -> None:
+        """A card let go in the hand takes the place whose slot is nearest to it."""
+        hand = self.table.hand
+        if item in hand:
+            pos = item.pos()
+            best = min(
+                range(len(hand)),
+                key=lambda i: (hand[i].home.x() - pos.x()) ** 2 + (hand[i].home.y() - pos.y()) ** 2,
+            )
+            self.table.order.move(hand, item, best)
+        self.table.relayout(120)
+
+    def move_focused(self, delta: int) -> None:
+        """Shift+Left/Right: the focused card one place along the hand (focus follows it)."""
+        table = self.table
+        i = table.focus_index
+        if 0 <= i < len(table.hand) and table.order.move(table.hand, table.hand[i], i + delta):
+            table.focus_index = max(0, min(len(table.hand) - 1, i + delta))
+            table.relayout(120)
+
     # ------------------------------------------------------------------ keys
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and shift:
+            self.move_focused(-1 if key == Qt.Key.Key_Left else 1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             self.table.move_focus(-1 if key == Qt.Key.Key_Left else 1)
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             rows = self.table.hand_rows()

@@ -25,6 +25,7 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
+from ..cards import panel_suit_colour
 from ..i18n import tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
@@ -332,7 +333,7 @@ class InfoPanel(QFrame):
         fixed, before that the standing declaration's suit."""
         suit, _ = shown_trump(view)
         if suit is not None:
-            colour = "#ef4444" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#f3f4f6"
+            colour = panel_suit_colour(suit)  # four colours too, when chosen
             self.trump_symbol.setText(suit.symbol)
             self.trump_symbol.setStyleSheet(f"font-size: 34px; font-weight: bold; color: {colour};")
         else:
