@@ -2,7 +2,8 @@
 
 In the repository they sit at the top, beside the package: ``translations/`` (``zh_CN.ts``, the
 source, and ``zh_CN.qm``, what ``scripts/translations`` compiles from it) and ``resources/``
-(the icon in every size, ``.ico`` and ``.icns``, the macOS bundle's strings). A wheel and the
+(the icon in every size, ``.ico`` and ``.icns``, the macOS bundle's strings, the sound
+effects in ``sounds/``). A wheel and the
 frozen app carry what the program reads inside the package, at ``shengji_desktop/_data/``
 (``setup.py`` copies it there when it builds the package; ``build.spec`` puts it at the same
 path under ``sys._MEIPASS``). A source checkout (the editable install that ``scripts/check`` and
@@ -21,10 +22,19 @@ BUNDLED_DIR = PACKAGE_DIR / "_data"
 # What a wheel and the frozen app carry: folder -> file patterns. Not the catalogue's source
 # (zh_CN.ts), nor the bundle's own files (resources/macos/, which build.spec puts into the
 # macOS .app's Contents/Resources).
-BUNDLED = {"translations": ("*.qm",), "resources": ("*.png", "*.ico", "*.icns")}
+BUNDLED = {
+    "translations": ("*.qm",),
+    "resources": ("*.png", "*.ico", "*.icns"),
+    "resources/sounds": ("*.wav",),  # scripts/make_sounds.py
+}
 
 # The files the program reads (the self-test checks that they are there).
-DATA_FILES = ("translations/zh_CN.qm", "resources/icon-64.png", "resources/icon-256.png")
+DATA_FILES = (
+    "translations/zh_CN.qm",
+    "resources/icon-64.png",
+    "resources/icon-256.png",
+    "resources/sounds/play.wav",
+)
 
 
 def data_root() -> Path:

@@ -104,6 +104,9 @@ class MainWindow(QMainWindow):
         from .aids import TableAids
 
         self.aids = TableAids(self)
+        from .sound import TableSounds
+
+        self.sounds = TableSounds(self)
         self._build_menus()
         self.statusBar().showMessage(tr("Welcome"))
         self._painted = False
@@ -172,6 +175,7 @@ class MainWindow(QMainWindow):
         self.scene.selection_changed.connect(self.refresh_actions)
         self.scene.play_requested.connect(self.primary_action)
         self.aids.build()
+        self.sounds.build()
         self.show_start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -330,6 +334,7 @@ class MainWindow(QMainWindow):
         session.events_applied.connect(self._first_view)
         self.bar.show()
         self.aids.attached()
+        self.sounds.attached()
         return session
 
     def _first_view(self, events: Sequence[Event], view: SeatView) -> None:

@@ -55,7 +55,7 @@ class Clip:
     """One sound: mono 16-bit samples at ``RATE``."""
 
     name: str
-    samples: array  # array('h')
+    samples: array[int]  # array('h')
 
     @property
     def seconds(self) -> float:
@@ -80,7 +80,7 @@ def load_clips(folder: Path = SOUNDS_DIR) -> dict[str, Clip]:
     return {name: load_clip(folder / f"{name}.wav") for name in SOUND_NAMES}
 
 
-def scaled(samples: array, volume: float) -> array:
+def scaled(samples: array[int], volume: float) -> array[int]:
     """The samples at ``volume`` (0..1)."""
     if volume >= 1.0:
         return samples
@@ -111,6 +111,27 @@ class SilentBackend:
         pass
 
 
+class RecordingBackend:
+    """Plays nothing and keeps (name, volume) of each sound asked for: the tests' backend."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[str, float]] = []
+        self.closed = False
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.played]
+
+    def play(self, name: str, volume: float) -> None:
+        self.played.append((name, volume))
+
+    def idle(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+
 class Mixer:
     """The clips playing now, added up frame by frame; thread-safe (the device's thread reads,
     the GUI thread adds)."""
@@ -119,7 +140,7 @@ class Mixer:
         self._lock = threading.Lock()
         self._voices: list[list[Any]] = []  # [samples, position]
 
-    def add(self, samples: array) -> None:
+    def add(self, samples: array[int]) -> None:
         with self._lock:
             self._voices.append([samples, 0])
             del self._voices[:-MAX_VOICES]
@@ -132,7 +153,7 @@ class Mixer:
     def chunk(self, frames: int) -> bytes:
         """The next ``frames`` frames, or fewer (the device fills the rest with silence)."""
         with self._lock:
-            parts = []
+            parts: list[array[int]] = []
             for voice in self._voices:
                 samples, pos = voice
                 parts.append(samples[pos : pos + frames])
@@ -219,7 +240,7 @@ class MiniaudioBackend:
         self.device: Any = None
         self.failed: str | None = None  # why it plays nothing
         self.backend_name = ""
-        self._scaled: dict[tuple[str, int], array] = {}
+        self._scaled: dict[tuple[str, int], array[int]] = {}
 
     def _ready(self) -> bool:
         if self.failed is not None:

@@ -1,5 +1,5 @@
 """The window's menus: Game (new, continue, host, resume, join, quit), Settings (language,
-animation speed) and Help."""
+animation speed, sound) and Help."""
 
 from __future__ import annotations
 
@@ -75,6 +75,7 @@ def build_menus(w: MainWindow) -> None:
         speed_menu.addAction(act)
         w.speed_actions[key] = act
     w.aids.add_to_settings_menu(settings_menu)
+    w.sounds.add_to_settings_menu(settings_menu)  # mute, volume, reminder (ui/sound.py)
 
     help_menu = bar.addMenu(tr("&Help"))
     keys = QAction(tr("&Keyboard"), w)
