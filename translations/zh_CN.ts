@@ -2207,6 +2207,38 @@ Ctrl+T：托管</translation>
         <source>Forget every recorded hand and match? The hand history is kept.</source>
         <translation>清除所有已记录的牌局和比赛统计？牌局记录会保留。</translation>
     </message>
+    <message>
+        <source>Sound</source>
+        <translation>音效</translation>
+    </message>
+    <message>
+        <source>&amp;Mute</source>
+        <translation>静音(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>音量</translation>
+    </message>
+    <message>
+        <source>{n}%</source>
+        <translation>{n}%</translation>
+    </message>
+    <message>
+        <source>Silent while minimised</source>
+        <translation>窗口最小化时静音</translation>
+    </message>
+    <message>
+        <source>Turn reminder</source>
+        <translation>轮到你时的提醒</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>After {n} s</source>
+        <translation>{n} 秒后</translation>
+    </message>
 </context>
 <context>
     <name>i18n</name>
