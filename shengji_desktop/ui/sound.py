@@ -88,9 +88,6 @@ class TableSounds:
         self.minimised_action.toggled.connect(self.set_quiet_minimised)
         self.volume_actions: dict[int, QAction] = {}
         self.reminder_actions: dict[int, QAction] = {}
-        app = QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.close)
 
     @property
     def w(self) -> MainWindow:
@@ -183,12 +180,6 @@ class TableSounds:
         if session is not None and session is not known:
             session.prompt_changed.connect(self.on_prompt)
         self._session = weakref.ref(session) if session is not None else None
-
-    def close(self) -> None:
-        self.reminder.stop()
-        self.idle_timer.stop()
-        if self.backend is not None:
-            self.backend.close()
 
     # ------------------------------------------------------------------ what sounds
 
@@ -289,6 +280,9 @@ class TableSounds:
         self._last[name] = now
         if self.backend is None:
             self.backend = make_backend()
+            app = QApplication.instance()
+            if app is not None:  # the device's thread stops before Python does
+                app.aboutToQuit.connect(self.backend.close)
         self.backend.play(name, self.volume() / 100)
         self.idle_timer.start(IDLE_CLOSE_MS)
 

@@ -224,9 +224,7 @@ def test_a_declaration_and_an_overcall(window, qtbot) -> None:
         return n >= 2
 
     played = first_hand(Game.TR, overcalled)
-    heard = sounds_of(
-        window, qtbot, played, lambda e: isinstance(e, ev.Declared | ev.HandStarted)
-    )
+    heard = sounds_of(window, qtbot, played, lambda e: isinstance(e, ev.Declared | ev.HandStarted))
     starts = [i for i, (e, _) in enumerate(heard) if isinstance(e, ev.HandStarted)]
     this_hand = [names for _, names in heard[starts[-1] + 1 if starts else 0 :]]
     assert this_hand[0] == ["declare"]
