@@ -19,7 +19,6 @@ import logging
 import os
 import sys
 import threading
-import wave
 from array import array
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
@@ -64,6 +63,8 @@ class Clip:
 
 def load_clip(path: Path) -> Clip:
     """Read one of the program's WAV files; anything else is refused with its reason."""
+    import wave  # at the first sound, not at the window's start
+
     with wave.open(str(path), "rb") as f:
         shape = (f.getnchannels(), f.getsampwidth(), f.getframerate())
         if shape != (1, 2, RATE):
