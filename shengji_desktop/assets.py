@@ -2,8 +2,9 @@
 
 In the repository they sit at the top, beside the package: ``translations/`` (``zh_CN.ts``, the
 source, and ``zh_CN.qm``, what ``scripts/translations`` compiles from it) and ``resources/``
-(the icon in every size, ``.ico`` and ``.icns``, the macOS bundle's strings, and ``rules/``: the
-rules for players, one HTML page a game and language). A wheel and the
+(the icon in every size, ``.ico`` and ``.icns``, the macOS bundle's strings, the sound
+effects in ``sounds/``, and ``rules/``: the rules for players, one HTML page a game and
+language). A wheel and the
 frozen app carry what the program reads inside the package, at ``shengji_desktop/_data/``
 (``setup.py`` copies it there when it builds the package; ``build.spec`` puts it at the same
 path under ``sys._MEIPASS``). A source checkout (the editable install that ``scripts/check`` and
@@ -26,6 +27,7 @@ BUNDLED = {
     "translations": ("*.qm",),
     "resources": ("*.png", "*.ico", "*.icns"),
     "resources/rules": ("*.html",),  # the rules for players (ui/rules_window.py)
+    "resources/sounds": ("*.wav",),  # scripts/make_sounds.py
 }
 
 # The files the program reads (the self-test checks that they are there).
@@ -38,6 +40,7 @@ DATA_FILES = (
         for page in ("common", "dl", "tr", "sd")
         for lang in ("zh", "en")
     ),
+    "resources/sounds/play.wav",
 )
 
 

@@ -12,6 +12,8 @@ took) and a closing line, and returns 0 only if every check passed. The checks:
 - ``LAN``: a table hosted on 127.0.0.1 and a client playing one seat over it for a hand.
 - ``statistics``: the statistics database (SQLite, in a frozen app too) takes a hand and
   reads it back.
+- ``sound``: miniaudio loads, the sound effects load, and a playback device opens (where there
+  is none, the check says so and passes: the table plays in silence).
 - the window checks of ``shengji_desktop.ui.selftest``: the main window opens (offscreen
   unless ``QT_QPA_PLATFORM`` says otherwise) and paints, the Chinese catalogue loads and
   translates, the card art draws, and one hand of each game (DL, TR, SD) is played to its
@@ -276,6 +278,24 @@ def check_statistics() -> str:
     return f"SQLite {sqlite3.sqlite_version}: a hand written and read back"
 
 
+def check_sound() -> str:
+    """The sound effects and miniaudio (its C library must travel with a frozen app): the clips
+    load, and a playback device opens, or the table goes silent with one log line (no audio
+    device: CI, a server)."""
+    import miniaudio
+
+    from shengji_desktop.ui.audio import SOUNDS_DIR, MiniaudioBackend, load_clips
+
+    clips = load_clips()
+    backend = MiniaudioBackend(clips)
+    try:
+        opened = backend._ready()  # opens the device; plays nothing
+        where = f"device: {backend.backend_name}" if opened else f"silent ({backend.failed})"
+    finally:
+        backend.close()
+    return f"miniaudio {miniaudio.__version__}, {len(clips)} clips in {SOUNDS_DIR}, {where}"
+
+
 def check_qt() -> str:
     """Qt and the window code import (in a frozen app: nothing needed was left out)."""
     from shengji_desktop.ui import selftest as window_checks
@@ -300,6 +320,7 @@ def run(report_path: str | None = None) -> int:
         report.check("hard player", check_hard_player)
         report.check("LAN", check_lan)
         report.check("statistics", check_statistics)
+        report.check("sound", check_sound)
 
         if report.check("Qt", check_qt):
             from shengji_desktop.ui.selftest import run_window_checks

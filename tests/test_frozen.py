@@ -26,6 +26,7 @@ CHECKS = (
     "hard player",
     "LAN",
     "statistics",
+    "sound",
     "Qt",
     "window",
     "translations",

@@ -11,6 +11,7 @@ from shengji_desktop.selftest import (
     check_bundle,
     check_hard_player,
     check_lan,
+    check_sound,
     check_statistics,
     check_version,
 )
@@ -63,3 +64,9 @@ def test_a_hand_is_played_over_the_loopback_address() -> None:
 
 def test_the_statistics_database_takes_a_hand() -> None:
     assert check_statistics().endswith(": a hand written and read back")
+
+
+def test_the_sound_check_loads_miniaudio_and_the_clips_with_or_without_a_device() -> None:
+    line = check_sound()
+    assert line.startswith("miniaudio ") and ", 12 clips in " in line
+    assert ", device: " in line or ", silent (" in line

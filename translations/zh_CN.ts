@@ -2445,6 +2445,38 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <source>Sort the hand</source>
         <translation>手牌排序</translation>
     </message>
+    <message>
+        <source>Sound</source>
+        <translation>音效</translation>
+    </message>
+    <message>
+        <source>&amp;Mute</source>
+        <translation>静音(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>音量</translation>
+    </message>
+    <message>
+        <source>{n}%</source>
+        <translation>{n}%</translation>
+    </message>
+    <message>
+        <source>Silent while minimised</source>
+        <translation>窗口最小化时静音</translation>
+    </message>
+    <message>
+        <source>Turn reminder</source>
+        <translation>轮到你时的提醒</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>After {n} s</source>
+        <translation>{n} 秒后</translation>
+    </message>
 </context>
 <context>
     <name>i18n</name>

@@ -58,6 +58,9 @@ LIBRARIES_OUT = (
     "Qt6VirtualKeyboard",
     "Qt6WlShellIntegration",
     "opengl32sw",  # Windows: software OpenGL (20 MB), unused by raster painting
+    # Linux: glibc's vector maths, which miniaudio's module links; part of the C library (it
+    # uses libm's GLIBC_PRIVATE symbols), so the system's own must be the one loaded.
+    "libmvec.so",
 )
 
 

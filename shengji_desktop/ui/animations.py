@@ -60,6 +60,7 @@ class Animator(QObject):
         self.session: Source | None = None
         self.queue: deque[tuple[Sequence[ev.Event], SeatView]] = deque()
         self.running = False
+        self.showing: SeatView | None = None  # the view after the batch being shown
         self._events: deque[ev.Event] = deque()
         self._view: SeatView | None = None
         self._timer = QTimer(self)
@@ -140,6 +141,7 @@ class Animator(QObject):
     def _next_batch(self) -> None:
         while self.queue:
             events, view = self.queue.popleft()
+            self.showing = view
             if self.factor > 0 and events:
                 self._events = deque(events)
                 self._view = view

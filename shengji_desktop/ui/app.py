@@ -98,9 +98,10 @@ class MainWindow(QMainWindow):
         self._built = False
         from .aids import TableAids
         from .cues import TableCues
+        from .sound import TableSounds
 
-        self.aids = TableAids(self)
-        self.cues = TableCues(self)  # callouts, the winner's marker, four colours, hand sort
+        # the table's aids (tracker, 托管), cues (callouts, marker, colours, sort), sounds
+        self.aids, self.cues, self.sounds = TableAids(self), TableCues(self), TableSounds(self)
         self._build_menus()
         self.statusBar().showMessage(tr("Welcome"))
         self._painted = False
@@ -168,8 +169,8 @@ class MainWindow(QMainWindow):
         self.view.hint_requested.connect(self.hint)
         self.scene.selection_changed.connect(self.refresh_actions)
         self.scene.play_requested.connect(self.primary_action)
-        self.aids.build()
-        self.cues.build()
+        for extra in (self.aids, self.cues, self.sounds):
+            extra.build()
         self.show_start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -332,6 +333,7 @@ class MainWindow(QMainWindow):
         follow(session, link)  # the seat's trail, for Game → Replay this match
         self.bar.show()
         self.aids.attached()
+        self.sounds.attached()
         return session
 
     def _first_view(self, events: Sequence[Event], view: SeatView) -> None:

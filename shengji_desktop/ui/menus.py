@@ -1,5 +1,5 @@
 """The window's menus: Game (new, continue, host, resume, join, quit), Settings (language,
-animation speed) and Help."""
+animation speed, sound) and Help."""
 
 from __future__ import annotations
 
@@ -81,6 +81,7 @@ def build_menus(w: MainWindow) -> None:
         w.speed_actions[key] = act
     w.aids.add_to_settings_menu(settings_menu)
     w.cues.add_to_settings_menu(settings_menu)  # four colours, the hand's sort (ui/cues.py)
+    w.sounds.add_to_settings_menu(settings_menu)  # mute, volume, reminder (ui/sound.py)
 
     help_menu = bar.addMenu(tr("&Help"))
     rules = help_menu.addAction(tr("&Rules…"))

@@ -18,3 +18,12 @@ def private_settings(tmp_path, qapp):
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
     yield tmp_path
+
+
+@pytest.fixture(autouse=True)
+def silent_sounds(monkeypatch):
+    """No test plays a sound on the machine's speakers: each window records what it would
+    play (tests/ui/test_sound.py reads it)."""
+    from shengji_desktop.ui import sound
+
+    monkeypatch.setattr(sound, "make_backend", sound.RecordingBackend)

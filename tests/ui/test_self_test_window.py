@@ -29,7 +29,7 @@ def test_the_self_test_passes_from_source(tmp_path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     printed = done.stdout.splitlines()
-    assert printed[-1].startswith("self-test passed: 13 checks")
+    assert printed[-1].startswith("self-test passed: 14 checks")
     assert report.read_text(encoding="utf-8").splitlines() == printed
     for game in ("DL", "TR", "SD"):
         assert any(line.startswith(f"ok   hand {game}: ") for line in printed)
