@@ -343,6 +343,8 @@ class Referee:
         self.table.set_player(state.seat, state.autoplay or state.standin)
         self.log(f"{state.seat.name} {state.name}: 托管 {'on' if on else 'off'}")
         self.on_seats()
+        if not on:  # the seat's view as it is now: its window offers the moves from this one
+            self.resync(state)
 
     # ------------------------------------------------------------------ stand-ins
 

@@ -239,6 +239,8 @@ class LocalTable:
         self.autoplay = player is not None
         self.table.set_player(self.seat, player)
         self.pacing.changed.set()
+        if player is None:  # the person's again: the seat's view as it is now (the session waits)
+            self._deliver((), self.table.view(self.seat))
 
     def _deliver(self, events: Sequence[Event], view: SeatView) -> None:
         self.pacing.sent += 1

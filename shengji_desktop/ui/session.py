@@ -120,6 +120,9 @@ class Session(QObject):
         self.finished = False
         self._hint_player = hint_player
         self.autoplay: Player | None = None  # 托管: the computer playing the seat
+        # 托管 just went off: the seat's moves are offered again from the table's next view,
+        # not from the last one, which a decision of the computer may already have overtaken.
+        self._handing_back = False
         self.autoplay_level = ""
         self._holds = 0
         self._received = 0  # updates delivered; the table may wait until they are shown
@@ -224,6 +227,7 @@ class Session(QObject):
             return
         self._received += 1
         self.view = view
+        self._handing_back = False
         self._in_flight = False
         if view.phase is Phase.DEAL:
             # declarations stay live while the cards come
@@ -252,7 +256,8 @@ class Session(QObject):
         elif view.phase is Phase.DEAL:
             self.waiting = NOTHING
         else:
-            legal = view.legal if self.human is not None and self.autoplay is None else ()
+            mine = self.human is not None and self.autoplay is None and not self._handing_back
+            legal = view.legal if mine else ()
             self.waiting, self.human_legal = (HUMAN if legal else NOTHING), legal
         if (self.waiting, self.human_legal) == was:
             return
@@ -392,6 +397,7 @@ class Session(QObject):
             return False
         self.autoplay = player
         self.autoplay_level = level if on else ""
+        self._handing_back = not on  # the link sends the seat's view anew (LocalTable, host)
         self._settle()
         self.prompt_changed.emit()
         self.autoplay_changed.emit(on)
