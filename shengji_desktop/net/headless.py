@@ -207,10 +207,11 @@ class _JoiningSeat(AISeat):
         self.token_file = token_file
 
     def on_welcome(self, welcome: p.Welcome) -> None:
-        self.out(f"入座 seated at {welcome.seat} as {welcome.name}")
+        # The token is kept before anyone hears of the seat: a crash after "seated" finds it.
         if self.token_file is not None:
             data = {"host": self.address, "seat": welcome.seat, "token": welcome.token}
             write_atomic(self.token_file, data)
+        self.out(f"入座 seated at {welcome.seat} as {welcome.name}")
 
 
 @dataclass(frozen=True)
