@@ -856,6 +856,14 @@ Ctrl+T：托管</translation>
         <translation>空位（等人加入）</translation>
     </message>
     <message>
+        <source>No limit</source>
+        <translation>不限时</translation>
+    </message>
+    <message>
+        <source>{n} s (twice that to bury)</source>
+        <translation>{n} 秒（扣底加倍）</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>开桌</translation>
     </message>
@@ -882,6 +890,10 @@ Ctrl+T：托管</translation>
     <message>
         <source>Port</source>
         <translation>端口</translation>
+    </message>
+    <message>
+        <source>Time per move</source>
+        <translation>每步限时</translation>
     </message>
     <message>
         <source>South</source>
@@ -2262,6 +2274,54 @@ Ctrl+T：托管</translation>
     <message>
         <source>Forget every recorded hand and match? The hand history is kept.</source>
         <translation>清除所有已记录的牌局和比赛统计？牌局记录会保留。</translation>
+    </message>
+    <message>
+        <source>Hurry up</source>
+        <translation>快点吧</translation>
+    </message>
+    <message>
+        <source>Well played</source>
+        <translation>配合得好</translation>
+    </message>
+    <message>
+        <source>Sorry</source>
+        <translation>不好意思</translation>
+    </message>
+    <message>
+        <source>Good luck</source>
+        <translation>祝你好运</translation>
+    </message>
+    <message>
+        <source>Thanks</source>
+        <translation>谢谢</translation>
+    </message>
+    <message>
+        <source>Nice cards!</source>
+        <translation>好牌！</translation>
+    </message>
+    <message>
+        <source>Oops</source>
+        <translation>哎呀</translation>
+    </message>
+    <message>
+        <source>One more hand?</source>
+        <translation>再来一局？</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>Quick chat</source>
+        <translation>快捷语</translation>
+    </message>
+    <message>
+        <source>Say a short phrase to the table</source>
+        <translation>对全桌说一句快捷语</translation>
+    </message>
+    <message>
+        <source>Not connected to the host</source>
+        <translation>未连接到主机</translation>
     </message>
 </context>
 <context>
