@@ -6,12 +6,16 @@ rate-limited per seat, an unknown number refused as malformed."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
 from test_host import Changes, Raw, run, started_host, view_of
 
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
+from shengji_desktop.engine.table import fallback
 from shengji_desktop.net import protocol as p
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
@@ -93,6 +97,33 @@ def test_an_action_in_time_stops_the_clock_and_breaks_the_run_of_timeouts() -> N
     run(main)
 
 
+def test_burying_gets_twice_the_time() -> None:
+    async def main() -> None:
+        host = await started_host(Game.TR, ["open", "random", "random", "random"], move_time=10)
+        table, m = host.referee.table, host.match
+        host._seats.started = True  # the table's loop is not run: the test moves the match
+        clocks: dict[Phase, float] = {}
+        while m.phase is not Phase.OVER and len(clocks) < 2 and len(m.actions) < 400:
+            seats = m.to_act() if m.phase is not Phase.SETTLED else []
+            for seat in Seat:  # the seat to act alone is the person's, the others computers'
+                table.players[seat] = None if seats == [seat] else table.players[Seat.E]
+            clock = host.referee.clock()
+            if clock is not None and m.phase in (Phase.KITTY, Phase.PLAY):
+                clocks.setdefault(m.phase, clock[1] - time.monotonic())
+            legal = m.legal_actions(seats[0]) if seats else []
+            move = fallback(legal) if legal else None
+            m.apply(
+                move
+                if move is not None
+                else Action(Act.NEXT_HAND if m.phase is Phase.SETTLED else Act.DEAL)
+            )
+            table.version += 1
+        assert 19 < clocks[Phase.KITTY] <= 20 and 9 < clocks[Phase.PLAY] <= 10
+        await host.close()
+
+    run(main)
+
+
 def test_no_clock_without_a_move_time() -> None:
     async def main() -> None:
         host = await started_host(Game.TR, ["open", "random", "random", "random"])
@@ -160,4 +191,4 @@ def test_host_cli_refuses_a_move_time_of_zero(capsys: pytest.CaptureFixture[str]
     from shengji_desktop.cli import main
 
     assert main(["host", "--game", "tr", "--move-time", "0"]) == 2
-    assert "--move-time" in capsys.readouterr().err
+    assert "--move-time must be more than 0 seconds" in capsys.readouterr().err
