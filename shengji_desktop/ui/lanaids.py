@@ -142,6 +142,7 @@ class LanAids:
         link.clock_changed.connect(self.set_clock)
         link.said.connect(self.show_said)
         link.chat_refused.connect(self.refused)
+        link.lobby_changed.connect(self.lobby_changed)
         self.retranslate()
         self.button.show()
         self.button.raise_()
@@ -153,11 +154,21 @@ class LanAids:
                 (link.clock_changed, self.set_clock),
                 (link.said, self.show_said),
                 (link.chat_refused, self.refused),
+                (link.lobby_changed, self.lobby_changed),
             ):
                 with contextlib.suppress(RuntimeError, TypeError):  # the link is gone already
                     signal.disconnect(slot)
         self.button.hide()
         self.set_clock(None, 0.0)
+
+    def lobby_changed(self, lobby: object) -> None:
+        """The host put this seat into 托管 (its time ran out twice): the window's 托管
+        toggle shows it, and switching it off brings the person back."""
+        link = self.link
+        info = link.seat_info(link.seat) if link is not None and link.seat is not None else None
+        action = self.w.aids.autoplay_action
+        if info is not None and info.autoplay and not action.isChecked():
+            action.setChecked(True)
 
     # ------------------------------------------------------------------ the clock
 

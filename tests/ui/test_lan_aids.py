@@ -70,6 +70,22 @@ def test_the_move_clock_counts_down_on_the_plate_of_the_seat_to_act(
     assert not badge.isVisible() and not aids.button.isVisible()
 
 
+def test_two_timeouts_put_the_window_seat_into_autoplay_and_it_comes_back(window, qtbot) -> None:
+    hosted(window, qtbot, move_time=0.3)
+    link = link_of(window.session)
+    action = window.aids.autoplay_action
+
+    def autoplay_at_host() -> bool:
+        info = link.seat_info(Seat.S)
+        return info is not None and info.autoplay
+
+    qtbot.waitUntil(autoplay_at_host, timeout=WAIT_MS)  # nobody acts at S
+    qtbot.waitUntil(action.isChecked, timeout=WAIT_MS)  # the window's toggle shows 托管
+    assert window.aids.button is not None and window.aids.button.isChecked()
+    action.setChecked(False)  # the person is back
+    qtbot.waitUntil(lambda: not autoplay_at_host(), timeout=WAIT_MS)
+
+
 def test_no_countdown_without_a_move_time(window, qtbot) -> None:
     aids = hosted(window, qtbot, move_time=None)
     s = window.session
