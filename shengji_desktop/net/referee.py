@@ -70,7 +70,9 @@ class HostPacing(Pacing):
         return await asyncio.get_running_loop().run_in_executor(self.pool, decision)
 
     def wake_after(self) -> float | None:
-        times = [t for t in (self.referee.next_standin_in(), self.referee.clock_in()) if t]
+        times = [
+            t for t in (self.referee.next_standin_in(), self.referee.clock_in()) if t is not None
+        ]
         return min(times) if times else None
 
 
