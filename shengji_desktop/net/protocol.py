@@ -27,7 +27,9 @@ from ..engine.view import SeatView
 
 # 2: views and events in the engine's typed JSON (codec), legal moves with card choices.
 # 3: an update's view carries only the settled hands the client has not had (history_from).
-PROTOCOL_VERSION = 3
+# 4: the move clock in updates (clock_seat, clock_left); 快捷语 (chat, said: a host message a
+#    version 3 client could not read).
+PROTOCOL_VERSION = 4
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
 MAX_CLIENT_LINE = 64 * 1024
 # What a client accepts from the host: views grow with the match history.

@@ -192,3 +192,18 @@ def test_host_cli_refuses_a_move_time_of_zero(capsys: pytest.CaptureFixture[str]
 
     assert main(["host", "--game", "tr", "--move-time", "0"]) == 2
     assert "--move-time must be more than 0 seconds" in capsys.readouterr().err
+
+
+def test_a_version_3_client_is_refused_at_its_hello() -> None:
+    """Version 3 clients cannot read a ``said`` message: they are told at the hello."""
+
+    async def main() -> None:
+        host = await started_host(Game.SD)
+        assert host.port is not None
+        old = await Raw.connect(host.port)
+        old.send({"t": "hello", "version": 3, "name": "old"})
+        err = await old.expect(p.Error)
+        assert err.code == "version" and err.fatal and p.PROTOCOL_VERSION == 4
+        await host.close()
+
+    run(main)
