@@ -298,6 +298,11 @@ def _add_host(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--standin", default="normal", help="level of that computer")
     parser.add_argument(
+        "--move-time",
+        type=float,
+        help="seconds a person has for each move (twice that to bury); default: no limit",
+    )
+    parser.add_argument(
         "--start-when-full", action="store_true", help="start once every open seat is taken"
     )
     parser.add_argument(
@@ -320,6 +325,8 @@ def _host(args: argparse.Namespace) -> int:
             raise ValueError("--game is required (or --resume FILE)")
         if args.hands is not None and args.hands < 1:
             raise ValueError("--hands must be at least 1")
+        if args.move_time is not None and not args.move_time > 0:
+            raise ValueError("--move-time must be more than 0 seconds")
         seats = [s.strip() for s in args.seats.split(",")]
         if len(seats) != 4:
             raise ValueError("--seats needs four kinds: S,E,N,W")
@@ -338,6 +345,7 @@ def _host(args: argparse.Namespace) -> int:
                 settle_pause=args.settle_pause,
                 standin_after=args.standin_after,
                 standin_kind=args.standin,
+                move_time=args.move_time,
                 start_when_full=args.start_when_full,
                 hands=args.hands,
                 table_name=args.name,

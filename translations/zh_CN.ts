@@ -874,6 +874,14 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>空位（等人加入）</translation>
     </message>
     <message>
+        <source>No limit</source>
+        <translation>不限时</translation>
+    </message>
+    <message>
+        <source>{n} s (twice that to bury)</source>
+        <translation>{n} 秒（扣底加倍）</translation>
+    </message>
+    <message>
         <source>Host a table</source>
         <translation>开桌</translation>
     </message>
@@ -900,6 +908,10 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
     <message>
         <source>Port</source>
         <translation>端口</translation>
+    </message>
+    <message>
+        <source>Time per move</source>
+        <translation>每步限时</translation>
     </message>
     <message>
         <source>South</source>
@@ -2476,6 +2488,54 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
     <message>
         <source>After {n} s</source>
         <translation>{n} 秒后</translation>
+    </message>
+    <message>
+        <source>Hurry up</source>
+        <translation>快点吧</translation>
+    </message>
+    <message>
+        <source>Well played</source>
+        <translation>配合得好</translation>
+    </message>
+    <message>
+        <source>Sorry</source>
+        <translation>不好意思</translation>
+    </message>
+    <message>
+        <source>Good luck</source>
+        <translation>祝你好运</translation>
+    </message>
+    <message>
+        <source>Thanks</source>
+        <translation>谢谢</translation>
+    </message>
+    <message>
+        <source>Nice cards!</source>
+        <translation>好牌！</translation>
+    </message>
+    <message>
+        <source>Oops</source>
+        <translation>哎呀</translation>
+    </message>
+    <message>
+        <source>One more hand?</source>
+        <translation>再来一局？</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>Quick chat</source>
+        <translation>快捷语</translation>
+    </message>
+    <message>
+        <source>Say a short phrase to the table</source>
+        <translation>对全桌说一句快捷语</translation>
+    </message>
+    <message>
+        <source>Not connected to the host</source>
+        <translation>未连接到主机</translation>
     </message>
 </context>
 <context>

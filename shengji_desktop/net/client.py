@@ -57,6 +57,9 @@ class ClientListener:
     def on_bye(self, bye: p.Bye) -> None:
         """The table has ended (``summary``)."""
 
+    def on_said(self, said: p.Said) -> None:
+        """A seat (this one included) said a 快捷语 phrase."""
+
 
 class ClientClosed(Exception):
     """The client stopped for good: the message says why."""
@@ -121,6 +124,10 @@ class TableClient:
     def set_autoplay(self, on: bool, level: str = "normal") -> bool:
         """托管 at the host (see ``protocol.Autoplay``); False when not connected."""
         return self._send(p.Autoplay(on=on, level=level))  # type: ignore[arg-type]
+
+    def send_chat(self, phrase: int) -> bool:
+        """Say 快捷语 phrase number ``phrase`` (``protocol.Chat``); False when not connected."""
+        return self._send(p.Chat(phrase=phrase))
 
     def stop(self) -> None:
         """Leave the table and end ``run()`` (the seat stays reserved for the token)."""
@@ -219,6 +226,8 @@ class TableClient:
             self.listener.on_error(msg)
             if msg.fatal and msg.code in FINAL_CODES:
                 raise ClientClosed(f"{msg.code}: {msg.message}")
+        elif isinstance(msg, p.Said):
+            self.listener.on_said(msg)
         elif isinstance(msg, p.Bye):
             self.bye = msg
             self.listener.on_bye(msg)
@@ -267,6 +276,9 @@ class ThreadedClient:
 
     def set_autoplay(self, on: bool, level: str = "normal") -> None:
         self._loop.call_soon_threadsafe(self.client.set_autoplay, on, level)
+
+    def send_chat(self, phrase: int) -> None:
+        self._loop.call_soon_threadsafe(self.client.send_chat, phrase)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the client to end by itself (bye, refusal, given up); True if it has."""

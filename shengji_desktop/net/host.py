@@ -103,6 +103,7 @@ class TableHost:
         self._file = TableFile(save_path, self._log, self.meta) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
         self._bye: p.Bye | None = None  # once the table has ended: the answer to any hello
+        self._chat_at: dict[Seat, float] = {}  # when each seat last said a 快捷语 phrase
         self._cpu_at_start = time.process_time()
 
     @property
@@ -247,6 +248,27 @@ class TableHost:
             self.referee.act(conn, state, msg)
         elif isinstance(msg, p.Autoplay):
             self.referee.autoplay(state, msg.on, msg.level)
+        elif isinstance(msg, p.Chat):
+            self._chat(conn, state, msg)
+
+    def _chat(self, conn: Connection, state: SeatState, msg: p.Chat) -> None:
+        """快捷语: every seat hears the phrase; one per ``chat_interval`` per seat, the rest
+        refused (not fatal, not counted as garbage)."""
+        now = time.monotonic()
+        last = self._chat_at.get(state.seat)
+        wait = self.settings.chat_interval
+        if last is not None and now - last < wait:
+            left = wait - (now - last)
+            self.server.send(
+                conn,
+                p.Error(
+                    code=p.ErrorCode.CHAT_RATE.value,
+                    message=f"one phrase every {wait:g} s; try again in {left:.1f} s",
+                ),
+            )
+            return
+        self._chat_at[state.seat] = now
+        self._seats.broadcast(p.Said(seat=state.seat.name, phrase=msg.phrase))
 
     def _hello(self, conn: Connection, msg: p.Hello) -> None:
         state = self._seats.hello(conn, msg)

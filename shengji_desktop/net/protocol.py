@@ -27,7 +27,9 @@ from ..engine.view import SeatView
 
 # 2: views and events in the engine's typed JSON (codec), legal moves with card choices.
 # 3: an update's view carries only the settled hands the client has not had (history_from).
-PROTOCOL_VERSION = 3
+# 4: the move clock in updates (clock_seat, clock_left); 快捷语 (chat, said: a host message a
+#    version 3 client could not read).
+PROTOCOL_VERSION = 4
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
 MAX_CLIENT_LINE = 64 * 1024
 # What a client accepts from the host: views grow with the match history.
@@ -64,6 +66,7 @@ class ErrorCode(str, Enum):
     BAD_NAME = "bad_name"  # a name that is not printable plain text (fatal)
     NAME_TAKEN = "name_taken"  # another seat at the table has this name (fatal)
     FLOOD = "flood"  # more messages than the host serves one connection (fatal)
+    CHAT_RATE = "chat_rate"  # a 快捷语 phrase too soon after the last one (not fatal)
     INTERNAL = "internal"  # a fault of the host; the match is unchanged
 
 
@@ -148,7 +151,19 @@ class Autoplay(_ClientMsg, tag="autoplay", frozen=True):
     level: Literal["easy", "normal", "hard"] = "normal"
 
 
-ClientMessage = Hello | Ready | Act | Sync | Ping | Leave | Autoplay
+# 快捷语: the fixed phrases a seat may say, by number (the texts are the ui's); no free text.
+CHAT_PHRASES = 8
+PhraseNumber = Annotated[int, msgspec.Meta(ge=0, lt=CHAT_PHRASES)]
+
+
+class Chat(_ClientMsg, tag="chat", frozen=True):
+    """快捷语: the sender's seat says phrase ``phrase`` (a number below CHAT_PHRASES; any
+    other is malformed); every seat hears it as a ``Said``."""
+
+    phrase: PhraseNumber
+
+
+ClientMessage = Hello | Ready | Act | Sync | Ping | Leave | Autoplay | Chat
 CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "hello": Hello,
     "ready": Ready,
@@ -157,6 +172,7 @@ CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "ping": Ping,
     "leave": Leave,
     "autoplay": Autoplay,
+    "chat": Chat,
 }
 
 
@@ -210,6 +226,10 @@ class Update(_HostMsg, tag="update", frozen=True):
     resync: bool = False
     ref: int | None = None
     history_from: int = 0
+    # The move clock: ``clock_seat`` must act within ``clock_left`` seconds from when this
+    # update arrives (a duration, counted down on the client's own clock; the host decides).
+    clock_seat: str | None = None
+    clock_left: float | None = None
 
 
 class Error(_HostMsg, tag="error", frozen=True):
@@ -224,6 +244,13 @@ class Error(_HostMsg, tag="error", frozen=True):
     fatal: bool = False
 
 
+class Said(_HostMsg, tag="said", frozen=True):
+    """快捷语: ``seat`` said phrase number ``phrase``."""
+
+    seat: str
+    phrase: int
+
+
 class Bye(_HostMsg, tag="bye", frozen=True):
     reason: str
     summary: dict[str, Any] | None = None
@@ -233,7 +260,7 @@ class Pong(_HostMsg, tag="pong", frozen=True):
     pass
 
 
-HostMessage = Welcome | Lobby | Update | Error | Bye | Pong
+HostMessage = Welcome | Lobby | Update | Error | Said | Bye | Pong
 
 
 def update_of(
@@ -244,6 +271,7 @@ def update_of(
     resync: bool = False,
     ref: int | None = None,
     known: int = 0,
+    clock: tuple[str, float] | None = None,
 ) -> Update:
     """The update for a seat: ``events`` already cut for it (``view.event_for``), its view.
     ``known``: the settled hands the connection has had already, left out of the view."""
@@ -257,6 +285,8 @@ def update_of(
         resync=resync,
         ref=ref,
         history_from=known,
+        clock_seat=clock[0] if clock is not None else None,
+        clock_left=round(clock[1], 3) if clock is not None else None,
     )
 
 

@@ -26,8 +26,16 @@ from ..engine.headless import PlayerFactory
 from ..engine.match import Match
 from ..engine.phase import Phase
 from ..engine.record import record_json, replay
-from ..engine.table import Decision, Pacing, Player, SeatWatcher, Table, TableStopped
-from ..engine.view import SeatView
+from ..engine.table import (
+    Decision,
+    Pacing,
+    Player,
+    SeatWatcher,
+    Table,
+    TableStopped,
+    fallback,
+)
+from ..engine.view import SeatView, seat_view
 from ..rules.cards import Seat
 from ..rules.errors import Reason, RuleError
 from . import protocol as p
@@ -50,6 +58,7 @@ class HostPacing(Pacing):
 
     async def ready(self, table: Table) -> None:
         self.referee.seat_standins()
+        await self.referee.check_clock()
 
     async def before_deal(self, table: Table) -> None:
         await asyncio.sleep(self.settings.deal_pace)
@@ -61,7 +70,10 @@ class HostPacing(Pacing):
         return await asyncio.get_running_loop().run_in_executor(self.pool, decision)
 
     def wake_after(self) -> float | None:
-        return self.referee.next_standin_in()
+        times = [
+            t for t in (self.referee.next_standin_in(), self.referee.clock_in()) if t is not None
+        ]
+        return min(times) if times else None
 
 
 class Referee:
@@ -105,6 +117,10 @@ class Referee:
         # The settled hands each seat's connection has had: an update sends only the others.
         # (Weakly: a closed connection and its buffers are not kept alive here.)
         self._history_sent: dict[Seat, tuple[weakref.ref[Connection], int]] = {}
+        # The move clock: (table, its version, the seat) it runs for, and its deadline.
+        self._clock: tuple[tuple[int, int, Seat], float] | None = None
+        self._timeouts: dict[Seat, int] = {}  # timeouts in a row, per seat
+        self._timeout_players: dict[Seat, Player] = {}
 
     @property
     def match(self) -> Match:
@@ -164,7 +180,11 @@ class Referee:
         for a resync or a new connection)."""
         sent = self._history_sent.get(seat)
         known = sent[1] if sent is not None and sent[0]() is conn and not resync else 0
-        update = p.update_of(self.seq, events, view, ref=ref, resync=resync, known=known)
+        clock = self.clock()
+        left = (clock[0].name, max(0.0, clock[1] - time.monotonic())) if clock else None
+        update = p.update_of(
+            self.seq, events, view, ref=ref, resync=resync, known=known, clock=left
+        )
         self._history_sent[seat] = (weakref.ref(conn), len(view.history))
         self.server.send(conn, update)
 
@@ -293,6 +313,7 @@ class Referee:
             )
             return
         conn.illegal_streak = 0
+        self._timeouts[state.seat] = 0  # the person acted in time
 
     def submit(self, seat: Seat, action: Action, ref: int | None = None) -> list[Event]:
         """Apply a person's action for ``seat``; RuleError leaves everything as it was (an
@@ -341,10 +362,13 @@ class Referee:
             except ValueError:  # a level this host's factory lacks: its stand-ins' level
                 state.autoplay = self.player(self.settings.standin_kind, state.seat, "autoplay")
         self.table.set_player(state.seat, state.autoplay or state.standin)
+        self._timeouts[state.seat] = 0
         self.log(f"{state.seat.name} {state.name}: 托管 {'on' if on else 'off'}")
         self.on_seats()
-        if not on:  # the seat's view as it is now: its window offers the moves from this one
-            self.resync(state)
+        if not on:  # the seat's view as it is now (its window offers the moves from this one);
+            # back while to act, the clock runs again: every seat sees it
+            for other in self.lobby if self.clock() is not None else (state,):
+                self.resync(other)
 
     # ------------------------------------------------------------------ stand-ins
 
@@ -377,3 +401,73 @@ class Referee:
             if s.dropped_at is not None
         ]
         return max(0.0, min(times)) + 0.01 if times else None
+
+    # ------------------------------------------------------------------ the move clock
+
+    def clock(self) -> tuple[Seat, float] | None:
+        """The seat whose person is on the move clock and its deadline (``time.monotonic``);
+        None with no limit or when no single person is to act. The clock starts when the
+        seat comes to act and runs until the table moves on."""
+        move_time = self.settings.move_time
+        table = self.table
+        m = table.match
+        seats = m.to_act() if m.phase not in (Phase.DEAL, Phase.SETTLED, Phase.OVER) else []
+        if (
+            move_time is None
+            or not self.lobby.started
+            or table.stopped
+            or len(seats) != 1
+            or table.players[seats[0]] is not None
+        ):
+            self._clock = None
+            return None
+        seat = seats[0]
+        key = (id(table), table.version, seat)
+        if self._clock is None or self._clock[0] != key:
+            limit = move_time * (self.settings.bury_factor if m.phase is Phase.KITTY else 1.0)
+            self._clock = (key, time.monotonic() + limit)
+        return seat, self._clock[1]
+
+    def clock_in(self) -> float | None:
+        """Seconds until the move clock runs out; None when it does not run."""
+        clock = self.clock()
+        return None if clock is None else max(0.0, clock[1] - time.monotonic()) + 0.01
+
+    async def check_clock(self) -> None:
+        """Time is up: the stand-in plays that one move; after ``timeouts_to_autoplay`` in a
+        row the seat goes into 托管 until its person switches it off."""
+        clock = self.clock()
+        if clock is None or time.monotonic() < clock[1]:
+            return
+        seat = clock[0]
+        table, version = self.table, self.table.version
+        player = self._timeout_players.get(seat)
+        if player is None:
+            player = self._timeout_players[seat] = self.player(
+                self.settings.standin_kind, seat, "timeout"
+            )
+        legal = self.match.legal_actions(seat)
+        view = seat_view(self.match, seat, legal)
+        try:
+            action = await self.pacing.think(lambda: player.decide(view))
+        except Exception as exc:
+            self.log(f"{seat.name}: the stand-in failed ({exc!r})")
+            action = None
+        if self.table is not table or table.version != version or table.players[seat] is not None:
+            return  # the person acted (or the table moved on) while it thought
+        state = self.lobby.seats[seat]
+        self.log(f"{seat.name} {state.name}: time is up; the stand-in plays this move")
+        for move in (action, fallback(legal)):
+            if move is None or self.table is not table or table.version != version:
+                continue
+            try:
+                self.submit(seat, move)
+            except RuleError as exc:
+                self.log(f"{seat.name}: the stand-in's move was refused ({exc})")
+            except TableStopped:
+                return
+        if table.version == version:
+            return
+        self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
+        if self._timeouts[seat] >= self.settings.timeouts_to_autoplay:
+            self.autoplay(state, True, self.settings.standin_kind)

@@ -29,3 +29,10 @@ class HostSettings:
     msg_rate: float = 200.0  # messages per second a connection may send on average ...
     msg_burst: int = 1000  # ... with bursts of this many; past that it is cut off
     table_name: str = "升级"
+    # Seconds a person has for each move (None: no limit); burying the kitty gets
+    # ``bury_factor`` times that. At zero the stand-in plays that one move; after
+    # ``timeouts_to_autoplay`` in a row the seat goes into 托管 until the person switches it off.
+    move_time: float | None = None
+    bury_factor: float = 2.0
+    timeouts_to_autoplay: int = 2
+    chat_interval: float = 3.0  # seconds a seat waits between two 快捷语 phrases

@@ -246,6 +246,9 @@ class _ClientEvents(ClientListener):
     def on_bye(self, bye: p.Bye) -> None:
         self.link._bye.emit(bye)
 
+    def on_said(self, said: p.Said) -> None:
+        self.link._said.emit(said)
+
 
 def host_error_text(error: p.Error) -> str:
     """The host's refusal in words: for an illegal action the rules' reason and rule."""
@@ -265,6 +268,10 @@ class RemoteLink(QObject):
     lobby_changed = Signal(object)  # p.Lobby
     connection_changed = Signal(bool, str)  # connected, detail
     ended = Signal(str)  # the table is over for this client: why
+    # The host's move clock: the seat on it (None: none) and its seconds left at arrival.
+    clock_changed = Signal(object, float)
+    said = Signal(object, int)  # 快捷语: the seat, the phrase number
+    chat_refused = Signal(str)  # 快捷语 too soon: the host's words
 
     # from the client thread (private; queued to the GUI thread)
     _connection = Signal(bool, str)
@@ -273,6 +280,7 @@ class RemoteLink(QObject):
     _update = Signal(object, object, object)
     _error = Signal(object)
     _bye = Signal(object)
+    _said = Signal(object)
     _end = Signal()
 
     remote = True
@@ -317,6 +325,7 @@ class RemoteLink(QObject):
         self._error.connect(self._on_error)
         self._bye.connect(self._on_bye)
         self._end.connect(self._on_end)
+        self._said.connect(lambda m: self.said.emit(Seat[m.seat], m.phrase))
 
     # ------------------------------------------------------------------ the link
 
@@ -355,6 +364,13 @@ class RemoteLink(QObject):
 
     def flush_save(self) -> None:
         """The host keeps the save of a LAN table."""
+
+    def send_chat(self, phrase: int) -> bool:
+        """快捷语: say phrase number ``phrase`` to the table; False when not connected."""
+        if not self.connected:
+            return False
+        self.threaded.send_chat(phrase)
+        return True
 
     def set_ready(self, ready: bool = True) -> None:
         self.threaded.set_ready(ready)
@@ -421,6 +437,8 @@ class RemoteLink(QObject):
         self.seq = update.seq
         if self.session is not None:
             self.session.deliver(events, view)
+        seat = Seat[update.clock_seat] if update.clock_seat is not None else None
+        self.clock_changed.emit(seat, update.clock_left or 0.0)
 
     def _on_error(self, error: p.Error) -> None:
         self.errors.append(error)
@@ -432,6 +450,9 @@ class RemoteLink(QObject):
                 )
             return
         text = host_error_text(error)
+        if error.code == p.ErrorCode.CHAT_RATE.value:  # not about the seat's action
+            self.chat_refused.emit(text)
+            return
         if error.fatal:
             self.status = text
             self.connection_changed.emit(False, text)

@@ -97,6 +97,16 @@ class HostedTable:
     seed: int | None = None
 
 
+# The host's per-move limits (seconds; 0: none); burying gets twice as long (HostSettings).
+MOVE_TIMES = (0, 15, 30, 60)
+
+
+def move_time_text(seconds: int) -> str:
+    if not seconds:
+        return tr("No limit")
+    return tr("{n} s (twice that to bury)").format(n=seconds)
+
+
 class HostDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -135,6 +145,13 @@ class HostDialog(QDialog):
         self.advertise_box.setChecked(True)
         port_row.addWidget(self.advertise_box, 1)
         top.addRow(tr("Port"), port_row)
+        self.move_time_box = QComboBox()
+        self.move_time_box.setObjectName("move-time")
+        for seconds in MOVE_TIMES:
+            self.move_time_box.addItem(move_time_text(seconds), seconds)
+        saved_time = int(str(s.value("lan/move_time", 0) or 0))
+        self.move_time_box.setCurrentIndex(max(0, self.move_time_box.findData(saved_time)))
+        top.addRow(tr("Time per move"), self.move_time_box)
         layout.addLayout(top)
         self.firewall_note = firewall_note(s)
         if self.firewall_note is not None:
@@ -189,7 +206,10 @@ class HostDialog(QDialog):
 
     def table(self) -> HostedTable:
         name = self.name_edit.text().strip() or default_name()
-        settings = HostSettings(table_name=self.table_edit.text().strip() or name)
+        settings = HostSettings(
+            table_name=self.table_edit.text().strip() or name,
+            move_time=float(self.move_time_box.currentData()) or None,
+        )
         return HostedTable(
             Game(self.game_box.currentData()),
             self.options_form.options(),
@@ -204,6 +224,7 @@ class HostDialog(QDialog):
         s.setValue("lan/name", self.name_edit.text().strip())
         s.setValue("lan/table", self.table_edit.text().strip())
         s.setValue("lan/port", self.port_box.value())
+        s.setValue("lan/move_time", int(self.move_time_box.currentData()))
         s.setValue("lan/seats", ",".join(self.seats()[1:]))
         if self.firewall_note is not None:
             s.setValue(FIREWALL_NOTE_KEY, True)

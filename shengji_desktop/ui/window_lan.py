@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .app import MainWindow
     from .lan import HostRunner, RemoteLink
     from .lan_dialogs import HostedTable, LobbyDialog
+    from .lanaids import LanAids
     from .session import Session
 
 
@@ -34,6 +35,7 @@ class LanTables:
         self._window = weakref.ref(window)
         self.runner: HostRunner | None = None
         self.lobby_dialog: LobbyDialog | None = None
+        self.aids: LanAids | None = None  # the move clock and 快捷语, made at the first table
         # The table this program hosts is saved here after every action (resumable); the
         # default place is looked up when first needed (platformdirs costs ~20 ms at start).
         self._hosted_path = hosted_path
@@ -176,6 +178,11 @@ class LanTables:
         link.lobby_changed.connect(self._lobby_changed)
         link.connection_changed.connect(self._connection_changed)
         link.ended.connect(self._table_ended)
+        if self.aids is None:
+            from .lanaids import LanAids
+
+            self.aids = LanAids(w)
+        self.aids.attach(link)
         w.lan_status.setText(link.status)
         w.lan_status.show()
         self.lobby_dialog = LobbyDialog(link, self.runner, w)
@@ -191,6 +198,8 @@ class LanTables:
 
     def stop(self) -> None:
         """Close the lobby and the hosted table (the session is stopped by the window)."""
+        if self.aids is not None:
+            self.aids.detach()
         if self.lobby_dialog is not None:
             self.lobby_dialog.closing = True
             self.lobby_dialog.close()
