@@ -91,7 +91,10 @@ def test_client_killed_mid_trick_reconnects_with_its_token(procs: Procs, tmp_pat
     quick = ["--think-delay", "0.01", "--hands", "1"]
     rejoin = procs.join(port, "pS", "--token-file", str(tokens["S"]), *quick)
     rejoin.wait_for(lambda line: line.startswith("入座 seated at S"), 20)
-    assert tokens["S"].read_text(encoding="utf-8") == token_before  # same seat, same token
+    # The same seat, with a new token (issue 16 item 4: a token is good for one return),
+    # kept in the token file before the join said "seated".
+    kept = json.loads(tokens["S"].read_text(encoding="utf-8"))
+    assert kept["seat"] == "S" and kept["token"] != json.loads(token_before)["token"]
     # Nobody played while S was away (a stand-in only after 60 s): the table waited for it,
     # and the next card played is S's own, once it was back.
     back = host.wait_for(lambda line: line.startswith("S pS joined"), 10, left)
