@@ -1,13 +1,23 @@
 """Languages: English sources in tr(), Simplified Chinese from translations/zh_CN.qm, or both.
 
 Every user-visible string goes through ``tr`` (context ""), so pyside6-lupdate finds it. The
-installed translator answers in Chinese, in English (the source), or in both: labels and game
-terms as "出牌 Play", sentences in English. Both is the default outside a Chinese locale: the
-game's terms are Chinese words that players know by their Chinese names.
+installed translator answers in Chinese, in English (the source), or in both. Both is the
+default outside a Chinese locale: the game's terms are Chinese words that players know by their
+Chinese names, and the sentences around them are said in Chinese, then in English.
+
+In both, a label reads "出牌 Play". A sentence is made twice by ``say``: once in Chinese with
+Chinese words in its fields, once in English with English ones ("提示：出 ♣2 / Hint: play ♣2");
+a sentence put together without ``say`` still shows both (its template is "中文 / English"),
+but the words in its fields are then bilingual labels. Words that stay on screen are kept as
+how to make them (``Words``), not as the text made, so that a change of language says them
+again.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
@@ -15,9 +25,16 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("both", "zh", "en")
 LANGUAGE_KEY = "ui/language"
-# In "both", labels up to this length show Chinese and English ("出牌 Play"), longer texts
-# and sentences with fields stay English around their bilingual terms.
+# In "both", texts up to this length without fields or line breaks are labels ("出牌 Play");
+# longer ones and those with fields are sentences, said in Chinese and then in English.
 SHORT = 30
+# Between a sentence in Chinese and the same in English, on one line.
+BETWEEN = " / "
+
+# Words that stay on screen, made again in the language of the moment.
+Words = Callable[[], str]
+
+_speaking = threading.local()
 
 
 def tr(text: str) -> str:
@@ -37,6 +54,72 @@ def saved_language(settings: QSettings | None = None) -> str:
     settings = settings or QSettings()
     value = str(settings.value(LANGUAGE_KEY, "") or "")
     return value if value in LANGUAGES else default_language()
+
+
+def is_label(source: str) -> bool:
+    """A short text without fields or line breaks: "出牌 Play" in both."""
+    return "{" not in source and "\n" not in source and len(source) <= SHORT
+
+
+def join(zh: str, en: str, sentence: bool = False) -> str:
+    """A text in Chinese and in English, for "both": one of them where they agree or the
+    English already names the Chinese term ("Dry pot (干锅)"); labels side by side; sentences
+    with a separator; texts of several lines one block after the other."""
+    if not zh or zh == en or zh in en:
+        return en
+    if "\n" in zh or "\n" in en:
+        return f"{zh}\n\n{en}"
+    if not sentence and is_label(en):
+        return f"{zh} {en}"
+    return f"{zh}{BETWEEN}{en}"
+
+
+@contextmanager
+def speaking(mode: str) -> Iterator[None]:
+    """``tr`` answers in ``mode`` ("zh" or "en") on this thread meanwhile."""
+    before = getattr(_speaking, "mode", None)
+    _speaking.mode = mode
+    try:
+        yield
+    finally:
+        _speaking.mode = before
+
+
+def say(make: Words) -> str:
+    """The words ``make`` puts together, in the installed language; in both, made in Chinese
+    (every ``tr`` inside it answering in Chinese) and then in English, and joined."""
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        return make()
+    with speaking("zh"):
+        zh = make()
+    with speaking("en"):
+        en = make()
+    return join(zh, en, sentence=True)
+
+
+class Said(str):
+    """Words as said now (a ``str``) that can be said again in the language of the moment
+    (``again``): a message that stays on screen keeps how it was made, not only its text."""
+
+    make: Words
+
+    def __new__(cls, make: Words) -> Said:
+        said = super().__new__(cls, make())
+        said.make = make
+        return said
+
+    def again(self) -> Said:
+        return Said(self.make)
+
+
+def said(make: Words) -> Said:
+    """``say(make)`` now, and again after a change of language."""
+    return Said(lambda: say(make))
+
+
+def again(text: str) -> str:
+    """``text`` in the language of the moment, if it is ``Said``; else as it is."""
+    return text.again() if isinstance(text, Said) else text
 
 
 class BilingualTranslator(QTranslator):
@@ -59,18 +142,15 @@ class BilingualTranslator(QTranslator):
         n: int = -1,
     ) -> str | None:
         # None (a null QString) means "not translated here": Qt then shows the source.
-        if self.mode == "en" or not self.loaded:
+        mode = getattr(_speaking, "mode", None) or self.mode
+        if mode == "en" or not self.loaded:
             return None
         zh = self.chinese.translate(context, source, disambiguation, n)
         if not zh:
             return None
-        if self.mode == "zh":
+        if mode == "zh":
             return zh
-        if zh in source:  # the English already carries the Chinese term: "Dry pot (干锅)"
-            return source
-        if "{" in source or "\n" in source or len(source) > SHORT:
-            return None  # sentences stay English; the terms inside them are bilingual
-        return f"{zh} {source}"
+        return join(zh, source)
 
 
 _installed: BilingualTranslator | None = None
