@@ -223,11 +223,14 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self._build_menus()
-        message = self._message = i18n.again(self._message)
-        if self.statusBar().currentMessage():
+        # the last message, said again where it is still on screen
+        said = self._message
+        message = self._message = i18n.again(said)
+        if said and self.statusBar().currentMessage() == said:
             self.statusBar().showMessage(message, 8000)
         if not self._built:
             return  # the rest is built in the language now installed
+        on_bar = bool(said) and not self.bar.notice.isHidden() and self.bar.notice.text() == said
         from .panels import InfoPanel
 
         self.panel.deleteLater()
@@ -243,8 +246,8 @@ class MainWindow(QMainWindow):
                 self.panel.update_view(self._last_view, None)
                 self.scene.update_plates(self._last_view)
             self.refresh_actions()
-            if self._message is message and self.bar.notice.isVisible():
-                self.bar.set_notice(message)  # the message again, in the new language
+            if on_bar:
+                self.show_message(message)
             if self._overlay_shows is not None and self.overlay.isVisible():
                 show, view = self._overlay_shows
                 show(view)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMessageBox
 from screen_text import english, latin_words, screen_texts
 from ui_driver import WAIT_MS, hand_cards, human_turn, press_overlay, select_cards, wait_turn
 from ui_matches import Played, play_until
@@ -144,7 +144,7 @@ def start(window: MainWindow, qtbot, match: Match) -> None:
     qtbot.waitUntil(lambda: s.waiting == "human", timeout=WAIT_MS)
 
 
-def settle(window: MainWindow, qtbot, reader: Reader, name: str) -> None:
+def settle(window: MainWindow, qtbot, reader: Reader, name: str, next_hand: bool = True) -> None:
     """Play the hand out and look at its settlement (and the match's end if it comes)."""
     s = window.session
     assert s is not None
@@ -159,7 +159,7 @@ def settle(window: MainWindow, qtbot, reader: Reader, name: str) -> None:
     for tab in range(window.panel.tabs.count()):
         window.panel.tabs.setCurrentIndex(tab)
         reader.look(f"{name} settled, tab {tab}")
-    if waiting == "next_hand":
+    if waiting == "next_hand" and next_hand:
         press_overlay(window, qtbot, "next")
         qtbot.waitUntil(lambda: s.view is not None and s.view.phase is not Phase.SETTLED)
         reader.look(f"{name} next hand")
@@ -373,3 +373,178 @@ def test_english_speaks_to_you_in_the_second_person(qapp) -> None:
         describe_event(ev.TributePaid(right, you, 1, cards), Seat.S)
         == "Right pays tribute to you: Big joker"
     )
+
+
+# ---------------------------------------------------------------------- a change of language
+
+
+def has_chinese(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_what_is_on_screen_follows_a_change_of_language(window, qtbot) -> None:
+    """A refusal from the table, the status bar and the settlement are said again in the new
+    language (made again from what they say, not kept as the old text)."""
+    from shengji_desktop.engine.actions import Action
+
+    window.set_language("zh")
+    try:
+        match = position(
+            Game.TR,
+            lambda v: Act.PLAY in kinds(v) and bool(v.trick) and len(v.trick[0][1]) == 1,
+            range(1, 60),
+        )
+        start(window, qtbot, match)
+        s = window.session
+        assert s is not None
+        legal = {m.cards for m in s.human_legal if m.kind is Act.PLAY}
+        wrong = next(c for c in s.view.hand if (c,) not in legal)
+        with qtbot.waitSignal(s.message, timeout=WAIT_MS):
+            assert s.act(Action(Act.PLAY, Seat.S, (wrong,)))  # the table refuses it
+        qtbot.waitUntil(lambda: not s.busy, timeout=WAIT_MS)
+        chinese = window.bar.notice.text()
+        assert has_chinese(chinese) and "[GEN-TRICK-3]" in chinese
+        assert window.statusBar().currentMessage() == chinese
+        window.set_language("en")
+        qtbot.waitUntil(lambda: not has_chinese(window.bar.notice.text()), timeout=WAIT_MS)
+        english = window.bar.notice.text()
+        assert "must" in english and "[GEN-TRICK-3]" in english
+        assert window.statusBar().currentMessage() == english
+        # the settlement of a hand, shown in Chinese, then in English
+        window.set_language("zh")
+        settle(window, qtbot, Reader(window, pytest.MonkeyPatch()), "tr", next_hand=False)
+
+        def overlay_text() -> str:
+            labels = window.overlay.findChildren(QLabel)
+            return "\n".join(x.text() for x in labels if x.isVisibleTo(window.overlay))
+
+        assert "结算" in overlay_text()
+        window.set_language("en")
+        # the old lines go with the next events (deleteLater)
+        qtbot.waitUntil(
+            lambda: "settled" in overlay_text() and not has_chinese(overlay_text()),
+            timeout=WAIT_MS,
+        )
+    finally:
+        i18n.install("en")
+
+
+# ---------------------------------------------------------------------- the New game dialog
+
+
+@pytest.mark.parametrize("mode", ["en", "zh"])
+def test_the_new_game_dialog_speaks_to_players(qtbot, mode) -> None:
+    """No "RULES.md §5", no "the seeds": each option has a name and one line a player
+    understands, in each language."""
+    from shengji_desktop.rules.options import OPTION_SPECS
+    from shengji_desktop.ui.dialogs import NewGameDialog
+    from shengji_desktop.ui.texts import option_help, option_label
+
+    i18n.install(mode)
+    try:
+        for spec in OPTION_SPECS:
+            label, help_ = option_label(spec.name), option_help(spec.name)
+            assert label and help_ and "\n" not in help_, spec.name
+            assert len(help_) <= (100 if mode == "en" else 60), (spec.name, help_)
+            if mode == "zh":
+                assert has_chinese(label) and has_chinese(help_), spec.name
+                assert not latin_words(label + help_), (spec.name, label, help_)
+        dialog = NewGameDialog()
+        qtbot.addWidget(dialog)
+        dialog.show()
+        for i in range(dialog.game_box.count()):
+            dialog.game_box.setCurrentIndex(i)
+            text = "\n".join(screen_texts_of(dialog))
+            for developer in ("RULES.md", "§", "seed", "Not played", "define it"):
+                assert developer not in text, developer
+            if mode == "zh":
+                assert not english(screen_texts_of(dialog))
+    finally:
+        i18n.install("en")
+
+
+def screen_texts_of(widget) -> list[str]:
+    from screen_text import widget_texts
+
+    return [t for t in widget_texts(widget) if t]
+
+
+# ---------------------------------------------------------------------- rules that surprise
+
+
+def pair_led_and_held(view: SeatView) -> bool:
+    """TR: a pair led, South holds a pair of its suit and may answer with other cards."""
+    if view.game is not Game.TR or not view.trick or view.trump is None:
+        return False
+    lead = view.trick[0][1]
+    trump = view.trump
+    if len(lead) != 2 or lead[0] != lead[1]:
+        return False
+    cls = trump.suit_class(lead[0])
+    own = [c for c in view.hand if trump.suit_class(c) == cls]
+    pairs = {c for c in own if own.count(c) >= 2}
+    breaking = [
+        m
+        for m in view.legal
+        if m.kind is Act.PLAY and len(set(m.cards)) == 2 and all(c in own for c in m.cards)
+    ]
+    return bool(pairs) and bool(breaking)
+
+
+def test_tr_says_a_pair_need_not_be_followed_with_a_pair(qtbot, window) -> None:
+    from shengji_desktop.engine.actions import Action
+    from shengji_desktop.ui.choices import hint_text
+
+    start(window, qtbot, position(Game.TR, pair_led_and_held, range(1, 200)))
+    s = window.session
+    assert s is not None
+    view = s.view
+    trump = view.trump
+    cls = trump.suit_class(view.trick[0][1][0])
+    own = [c for c in view.hand if trump.suit_class(c) == cls]
+    split = next(
+        m
+        for m in s.human_legal
+        if m.kind is Act.PLAY and len(set(m.cards)) == 2 and all(c in own for c in m.cards)
+    )
+    select_cards(window, qtbot, list(split.cards))
+    window.refresh_actions()
+    assert window.bar.buttons["play"].isEnabled()
+    notice = window.bar.notice.text()
+    assert "TR-FOLLOW-2" in notice and "need not answer a pair with a pair" in notice
+    # a pair played: nothing to explain
+    pair = next(c for c in own if own.count(c) >= 2)
+    select_cards(window, qtbot, [pair, pair])
+    window.refresh_actions()
+    assert "TR-FOLLOW-2" not in window.bar.notice.text()
+    # the hint says it when it splits the pair
+    assert "TR-FOLLOW-2" in hint_text(Action(Act.PLAY, Seat.S, split.cards), view)
+    assert "TR-FOLLOW-2" not in hint_text(Action(Act.PLAY, Seat.S, (pair, pair)), view)
+
+
+def test_sd_bidding_says_what_a_bid_is_and_where_it_starts(qtbot, window) -> None:
+    """The bidding notice explains the 60–75 bids; after passes, why they start higher."""
+
+    def opened_higher(view: SeatView) -> bool:
+        return (
+            Act.BID in kinds(view)
+            and bool(view.bids)
+            and all(v is None for _, v in view.bids)
+            and min(m.value for m in view.legal if m.kind is Act.BID) > 60
+        )
+
+    start(window, qtbot, position(Game.SD, opened_higher, range(1, 200)))
+    notice = window.bar.notice.text()
+    lowest = min(m.value for m in window.session.human_legal if m.kind is Act.BID)
+    assert "[SD-BID-4]" in notice and f"starts at {lowest}" in notice, notice
+    assert "alone" in notice
+    window.hint()
+    qtbot.waitUntil(lambda: "Hint" in window.bar.notice.text(), timeout=WAIT_MS)
+    assert "SD-BID-" in window.bar.notice.text()
+
+    def first_bid(view: SeatView) -> bool:
+        return Act.BID in kinds(view) and not view.bids
+
+    start(window, qtbot, position(Game.SD, first_bid, range(1, 60)))
+    notice = window.bar.notice.text()
+    assert "[SD-BID-2]" in notice and "from 60 to 75" in notice, notice
