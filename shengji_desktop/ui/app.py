@@ -243,7 +243,8 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.scene.names = self.seat_names()
             if self._last_view is not None:
-                self.panel.update_view(self._last_view, None)
+                shown = self._last_view
+                i18n.bilingual(self.panel, lambda: self.panel.update_view(shown, None))
                 self.scene.update_plates(self._last_view)
             self.refresh_actions()
             if on_bar:
@@ -394,7 +395,7 @@ class MainWindow(QMainWindow):
             acting = view.turn
         self.scene.acting = acting
         self.scene.update_plates(view)
-        self.panel.update_view(view, acting)
+        i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting))
         remote = s is not None and s.remote
         if remote and view.phase not in (Phase.SETTLED, Phase.OVER) and self.overlay.isVisible():
             self.overlay.hide()  # the host has started the next hand
@@ -541,14 +542,14 @@ class MainWindow(QMainWindow):
         if c is None or c.human is None:
             return
         self._overlay_shows = (self.show_settlement, view)
-        lines = settlement_lines(view)
+        lines = i18n.say_rows(lambda: settlement_lines(view))
         next_button = (
             ("next", tr("Next hand"), self.next_hand, False)
             if not c.remote
             else ("next", tr("Close"), self.overlay.hide, False)
         )
         self.overlay.show_content(
-            tr("Hand {n} settled").format(n=view.hand_number),
+            i18n.say(lambda: tr("Hand {n} settled").format(n=view.hand_number)),
             lines,
             [next_button],
             [int(c) for c in view.kitty or ()],
@@ -566,9 +567,11 @@ class MainWindow(QMainWindow):
         from .texts import match_winner_text
 
         self._overlay_shows = (self.show_match_over, view)
-        lines = settlement_lines(view)
+        lines = i18n.say_rows(lambda: settlement_lines(view))
         self.overlay.show_content(
-            tr("Match over, won by {winner}").format(winner=match_winner_text(view)),
+            i18n.say(
+                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view))
+            ),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],
         )

@@ -15,12 +15,13 @@ again.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, QTranslator
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("both", "zh", "en")
@@ -28,8 +29,11 @@ LANGUAGE_KEY = "ui/language"
 # In "both", texts up to this length without fields or line breaks are labels ("出牌 Play");
 # longer ones and those with fields are sentences, said in Chinese and then in English.
 SHORT = 30
-# Between a sentence in Chinese and the same in English, on one line.
+# Between a sentence in Chinese and the same in English, on one line; longer than LINE
+# columns together, on two lines.
 BETWEEN = " / "
+LINE = 80
+ROW = 36  # the same for the value of a row (a settlement's), which sits beside its label
 
 # Words that stay on screen, made again in the language of the moment.
 Words = Callable[[], str]
@@ -61,17 +65,41 @@ def is_label(source: str) -> bool:
     return "{" not in source and "\n" not in source and len(source) <= SHORT
 
 
-def join(zh: str, en: str, sentence: bool = False) -> str:
+def width(text: str) -> int:
+    """How many columns ``text`` takes: a Chinese character two, other characters one."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
+
+
+RULE_AT_END = re.compile(r"\s*\[[A-Z]+(?:-[A-Z0-9]+)+[^\]]*\]$")
+LINE_BREAK = re.compile(r"\n|<br>")
+
+
+def join(
+    zh: str, en: str, sentence: bool = False, fits: Callable[[str], bool] | None = None
+) -> str:
     """A text in Chinese and in English, for "both": one of them where they agree or the
     English already names the Chinese term ("Dry pot (干锅)"); labels side by side; sentences
-    with a separator; texts of several lines one block after the other."""
+    with a separator, or on two lines when they would not fit on one (``fits``, or LINE
+    columns; a rule ID at the end of both only once); texts of several lines line by line, or
+    one block after the other."""
     if not zh or zh == en or zh in en:
         return en
-    if "\n" in zh or "\n" in en:
+    zh_lines, en_lines = LINE_BREAK.split(zh), LINE_BREAK.split(en)
+    if len(zh_lines) > 1 or len(en_lines) > 1:
+        breaks = LINE_BREAK.findall(en)
+        if len(zh_lines) == len(en_lines) and breaks == LINE_BREAK.findall(zh):
+            joined = [join(z, e, sentence, fits) for z, e in zip(zh_lines, en_lines, strict=True)]
+            return "".join(line + brk for line, brk in zip(joined, [*breaks, ""], strict=True))
         return f"{zh}\n\n{en}"
     if not sentence and is_label(en):
         return f"{zh} {en}"
-    return f"{zh}{BETWEEN}{en}"
+    rule = RULE_AT_END.search(en)
+    if rule is not None and zh.endswith(rule.group().strip()):
+        zh = zh[: -len(rule.group().strip())].rstrip()
+    one_line = f"{zh}{BETWEEN}{en}"
+    if not (fits(one_line) if fits is not None else width(one_line) <= LINE):
+        return f"{zh}<br>{en}" if "<" in zh + en else f"{zh}\n{en}"
+    return one_line
 
 
 @contextmanager
@@ -115,6 +143,61 @@ class Said(str):
 def said(make: Words) -> Said:
     """``say(make)`` now, and again after a change of language."""
     return Said(lambda: say(make))
+
+
+def bilingual(widget: QObject, update: Callable[[], None]) -> None:
+    """Run ``update``, which sets the texts of ``widget``'s labels; in both, run it in
+    Chinese and in English and give each label the two texts joined (line by line)."""
+    from PySide6.QtWidgets import QLabel
+
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        update()
+        return
+    with speaking("zh"):
+        update()
+    chinese = {id(label): label.text() for label in widget.findChildren(QLabel)}
+    with speaking("en"):
+        update()
+    labels = widget.findChildren(QLabel)
+    english = {id(label): label.text() for label in labels}
+    if any("<table" in text for text in english.values()):
+        update()  # a table is not doubled: its words are labels ("积分 Coins")
+    for label in labels:
+        zh, en = chinese.get(id(label)), english[id(label)]
+        if zh is not None and "<table" not in en:
+            label.setText(join(zh, en, sentence=True, fits=_fits(label)))
+
+
+def _fits(label: QObject) -> Callable[[str], bool]:
+    """Whether a line fits the label's width (its tags not counted)."""
+    from PySide6.QtWidgets import QLabel
+
+    assert isinstance(label, QLabel)
+    room = label.contentsRect().width()
+    metrics = label.fontMetrics()
+
+    def fits(line: str) -> bool:
+        plain = re.sub(r"<[^>]*>", "", line).replace("&nbsp;", " ")
+        return room <= 0 or metrics.horizontalAdvance(plain) <= room
+
+    return fits
+
+
+def say_rows(make: Callable[[], list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """Rows of (label, value) such as a settlement's, made in the installed language; in
+    both, made in Chinese and in English, each label and value joined."""
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        return make()
+    with speaking("zh"):
+        zh = make()
+    with speaking("en"):
+        en = make()
+    if len(zh) != len(en):
+        return make()
+    return [
+        (join(zk, ek), join(zv, ev, sentence=True, fits=lambda line: width(line) <= ROW))
+        for (zk, zv), (ek, ev) in zip(zh, en, strict=True)
+    ]
 
 
 def again(text: str) -> str:

@@ -277,8 +277,8 @@ def bid_note(view: SeatView, offered: Iterable[int]) -> str:
     def words() -> str:
         text = tr("You alone must take the points you bid.")
         if rule == "SD-BID-3":
-            more = tr("Bid above {n}, the highest bid so far.").format(n=max(made))
-        elif rule == "SD-BID-4":
+            return text  # the buttons offer only bids above the highest so far
+        if rule == "SD-BID-4":
             more = plural(
                 passes,
                 tr("After a pass the bidding here starts at {low}."),

@@ -1700,10 +1700,6 @@
         <translation>你叫多少分，就要一个人拿到多少分。</translation>
     </message>
     <message>
-        <source>Bid above {n}, the highest bid so far.</source>
-        <translation>要叫得比目前最高的{n}分更高。</translation>
-    </message>
-    <message>
         <source>After a pass the bidding here starts at {low}.</source>
         <translation>前面一家不叫，这里从{low}分起叫。</translation>
     </message>
