@@ -198,6 +198,30 @@ def close_box(reader: Reader, name: str) -> None:
 
 def test_no_english_in_chinese_mode(chinese, window, qtbot, monkeypatch) -> None:
     reader = Reader(window, monkeypatch)
+    walk(window, qtbot, reader)
+    found = {t: reader.seen[t] for t in english(reader.seen)}
+    assert not found, "English on a 中文 screen:\n" + "\n".join(
+        f"  [{moment}] {text!r}: {latin_words(text)}" for text, moment in found.items()
+    )
+
+
+def test_both_says_every_english_sentence_in_chinese_too(both, window, qtbot, monkeypatch):
+    """In 中文 + English no text is English alone (a word or two of a label aside)."""
+    reader = Reader(window, monkeypatch)
+    walk(window, qtbot, reader)
+    alone = {
+        text: moment
+        for text, moment in reader.seen.items()
+        if len(latin_words(text)) >= 3 and not has_chinese(text)
+    }
+    assert not alone, "English only in 中文 + English:\n" + "\n".join(
+        f"  [{moment}] {text!r}" for text, moment in alone.items()
+    )
+
+
+def walk(window: MainWindow, qtbot, reader: Reader) -> None:
+    """Every dialog, then every phase of every game: a first hand of each to its settlement,
+    and the positions a first hand may not reach."""
     reader.look("welcome")
     dialogs(window, qtbot, reader)
     # the deal with its declarations, a whole first hand of each game and its settlement
@@ -213,6 +237,9 @@ def test_no_english_in_chinese_mode(chinese, window, qtbot, monkeypatch) -> None
     positions = [
         ("dl tribute", Game.DL, lambda v: Act.TRIBUTE in kinds(v), range(1, 120)),
         ("dl return", Game.DL, lambda v: Act.RETURN in kinds(v), range(1, 120)),
+        ("dl revolt", Game.DL, lambda v: Act.REVOLT in kinds(v), range(1, 60)),
+        # a counter needs three big jokers against a revolt of small ones: seeds from 230 on
+        ("dl counter", Game.DL, lambda v: Act.COUNTER in kinds(v), range(230, 260)),
         ("dl bury", Game.DL, lambda v: Act.BURY in kinds(v), range(1, 60)),
         ("dl jokers", Game.DL, lambda v: Act.BURY_JOKERS in kinds(v), range(1, 200)),
         ("dl follow", Game.DL, lambda v: Act.PLAY in kinds(v) and bool(v.trick), range(1, 60)),
@@ -227,10 +254,6 @@ def test_no_english_in_chinese_mode(chinese, window, qtbot, monkeypatch) -> None
     for name, game, wanted, seeds in positions:
         start(window, qtbot, position(game, wanted, seeds))
         explore(window, qtbot, reader, name, turns=2)
-    found = {t: reader.seen[t] for t in english(reader.seen)}
-    assert not found, "English on a 中文 screen:\n" + "\n".join(
-        f"  [{moment}] {text!r}: {latin_words(text)}" for text, moment in found.items()
-    )
 
 
 # ---------------------------------------------------------------------- every refusal
