@@ -571,3 +571,29 @@ def test_sd_bidding_says_what_a_bid_is_and_where_it_starts(qtbot, window) -> Non
     start(window, qtbot, position(Game.SD, first_bid, range(1, 60)))
     notice = window.bar.notice.text()
     assert "[SD-BID-2]" in notice and "from 60 to 75" in notice, notice
+
+
+def test_the_banners_speak_to_you_in_the_second_person(qapp) -> None:
+    """ "你 You is the dealer" was the banner of the viewer's own bid in 中文 + English."""
+    from shengji_desktop.engine import events as ev
+    from shengji_desktop.ui.animations import Animator
+    from shengji_desktop.ui.cards import CardPixmaps
+    from shengji_desktop.ui.table import TableScene
+
+    scene = TableScene(CardPixmaps())
+    animator = Animator(scene)
+    shown = []
+    for mode in ("en", "both"):
+        i18n.install(mode)
+        try:
+            for event in (ev.DealerFixed(Seat.S, 70), ev.DealerFixed(Seat.N, 70)):
+                animator.handlers[type(event)](event)
+                shown.append(scene.banner.title)
+        finally:
+            i18n.install("en")
+    assert shown == [
+        "You are the dealer",
+        "Across is the dealer",
+        "你坐庄 / You are the dealer",
+        "对家坐庄 / Across is the dealer",
+    ]
