@@ -68,6 +68,10 @@
         <translation>{who}先叫</translation>
     </message>
     <message>
+        <source>You bid first</source>
+        <translation>你先叫</translation>
+    </message>
+    <message>
         <source>Trump: {suit}</source>
         <translation>主：{suit}</translation>
     </message>
@@ -86,6 +90,10 @@
     <message>
         <source>{who} is the dealer</source>
         <translation>{who}坐庄</translation>
+    </message>
+    <message>
+        <source>You are the dealer</source>
+        <translation>你坐庄</translation>
     </message>
     <message>
         <source>Bid: {bid} points</source>
@@ -148,6 +156,10 @@
         <translation>甩牌失败</translation>
     </message>
     <message>
+        <source>You tried {tried}; {led} is played</source>
+        <translation>你甩{tried}失败，改出{led}</translation>
+    </message>
+    <message>
         <source>{who} tried {tried}; {led} is played</source>
         <translation>{who}甩{tried}失败，改出{led}</translation>
     </message>
@@ -170,6 +182,10 @@
     <message>
         <source>Claim!</source>
         <translation>甩牌！</translation>
+    </message>
+    <message>
+        <source>You take every remaining trick</source>
+        <translation>你拿下剩余所有轮</translation>
     </message>
     <message>
         <source>{who} takes every remaining trick</source>
@@ -362,6 +378,42 @@
     <message>
         <source>Please wait…</source>
         <translation>请稍候…</translation>
+    </message>
+    <message>
+        <source>bury {jokers}, take {taken}</source>
+        <translation>扣{jokers}，捡{taken}</translation>
+    </message>
+    <message>
+        <source>declare {cards}</source>
+        <translation>亮主{cards}</translation>
+    </message>
+    <message>
+        <source>bury {cards}</source>
+        <translation>扣底{cards}</translation>
+    </message>
+    <message>
+        <source>pay {cards} as tribute</source>
+        <translation>进贡{cards}</translation>
+    </message>
+    <message>
+        <source>return {cards}</source>
+        <translation>还贡{cards}</translation>
+    </message>
+    <message>
+        <source>revolt with {cards}</source>
+        <translation>用{cards}暴动</translation>
+    </message>
+    <message>
+        <source>counter the revolt with {cards}</source>
+        <translation>用{cards}暴</translation>
+    </message>
+    <message>
+        <source>claim the remaining tricks</source>
+        <translation>甩牌拿下剩余各轮</translation>
+    </message>
+    <message>
+        <source>this move</source>
+        <translation>这一步</translation>
     </message>
     <message>
         <source>Your lead</source>
@@ -588,26 +640,12 @@
         <translation>下一局</translation>
     </message>
     <message>
-        <source>Left/Right: move between your cards
-Up/Down: change row
-Space: select the card
-Enter: play (or the main button)
-H: hint
-Esc: clear the selection
-Double click a card: select it and play
-T: card tracker
-Ctrl+T: auto-play (托管)
-Shift+drag a card, or Shift+Left/Right: move it within the hand</source>
-        <translation>左/右：在手牌间移动
-上/下：换行
-空格：选中该牌
-回车：出牌（或主按钮）
-H：提示
-Esc：取消选择
-双击一张牌：选中并出牌
-T：记牌器
-Ctrl+T：托管
-Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
+        <source>Dalian Da Gunzi (3 decks), Tractor (2 decks) and Three against one (1 deck).</source>
+        <translation>大连打滚子（三副牌）、拖拉机（两副牌）和三打一（一副牌）。</translation>
+    </message>
+    <message>
+        <source>About {name}</source>
+        <translation>关于{name}</translation>
     </message>
     <message>
         <source>Match over, won by {winner}</source>
@@ -618,7 +656,7 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>请稍等。</translation>
     </message>
     <message>
-        <source>A throw: refused, and shown to all, if another hand can beat it (TR-LEAD-5).</source>
+        <source>A throw: refused, and shown to all, if a hand can beat it (TR-LEAD-5).</source>
         <translation>甩牌：若有人管得上则不成立，且所有人都会看到（TR-LEAD-5）。</translation>
     </message>
     <message>
@@ -646,12 +684,24 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>请选择要出的牌。</translation>
     </message>
     <message>
+        <source>Select exactly one card.</source>
+        <translation>请正好选择一张牌。</translation>
+    </message>
+    <message>
         <source>Could not save the game: {error}</source>
         <translation>无法保存游戏：{error}</translation>
     </message>
     <message>
         <source>unlimited</source>
         <translation>不限</translation>
+    </message>
+    <message>
+        <source>Rules: {ids}</source>
+        <translation>规则：{ids}</translation>
+    </message>
+    <message>
+        <source>Rule options</source>
+        <translation>规则选项</translation>
     </message>
     <message>
         <source>Game</source>
@@ -662,8 +712,48 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>座位</translation>
     </message>
     <message>
-        <source>Rule options (RULES.md §5)</source>
-        <translation>规则选项（RULES.md §5）</translation>
+        <source>Left/Right: move between your cards</source>
+        <translation>←/→：在手牌间移动</translation>
+    </message>
+    <message>
+        <source>Up/Down: change row</source>
+        <translation>↑/↓：换一行</translation>
+    </message>
+    <message>
+        <source>Space: select the card</source>
+        <translation>空格：选中这张牌</translation>
+    </message>
+    <message>
+        <source>Enter: play (or the main button)</source>
+        <translation>Enter：出牌（或按主按钮）</translation>
+    </message>
+    <message>
+        <source>H: hint</source>
+        <translation>H：提示</translation>
+    </message>
+    <message>
+        <source>Esc: clear the selection</source>
+        <translation>Esc：取消所选</translation>
+    </message>
+    <message>
+        <source>Double click a card: select it and play</source>
+        <translation>双击一张牌：选中并出牌</translation>
+    </message>
+    <message>
+        <source>T: card tracker</source>
+        <translation>T：记牌器</translation>
+    </message>
+    <message>
+        <source>Ctrl+T: auto-play (托管)</source>
+        <translation>Ctrl+T：托管</translation>
+    </message>
+    <message>
+        <source>Shift+drag a card, or Shift+Left/Right: move it within the hand</source>
+        <translation>按住 Shift 拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
     </message>
     <message>
         <source>Default: {value}.</source>
@@ -1334,12 +1424,60 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>小王</translation>
     </message>
     <message>
-        <source>You do not hold those cards.</source>
-        <translation>你没有这些牌。</translation>
+        <source>In Three against one you lead one card at a time; no pairs, no throws.</source>
+        <translation>三打一每次只能出一张牌，不能出对子，也不能甩牌。</translation>
     </message>
     <message>
-        <source>Wrong number of cards.</source>
-        <translation>牌数不对。</translation>
+        <source>Lead one card, a pair or a triple of identical cards.</source>
+        <translation>只能出单张、一对或三张相同的牌。</translation>
+    </message>
+    <message>
+        <source>Dry pot (干锅): the kitty is not exchanged this hand.</source>
+        <translation>干锅：本局不换底牌。</translation>
+    </message>
+    <message>
+        <source>Dry pot (干锅): nobody may bury jokers.</source>
+        <translation>干锅：谁都不能扣王。</translation>
+    </message>
+    <message>
+        <source>Bury your big jokers before any small joker.</source>
+        <translation>要先扣大王，才能扣小王。</translation>
+    </message>
+    <message>
+        <source>Only jokers may be buried into the dealer&apos;s kitty by the others.</source>
+        <translation>其他人只能往庄家的底牌里扣王。</translation>
+    </message>
+    <message>
+        <source>The kitty has too few cards you could take back for that many jokers.</source>
+        <translation>底牌里能捡回的牌不够，扣不了这么多王。</translation>
+    </message>
+    <message>
+        <source>Only the player on lead may claim.</source>
+        <translation>只有出牌的人才能甩牌。</translation>
+    </message>
+    <message>
+        <source>You cannot claim: not every card of yours is sure to win.</source>
+        <translation>不能甩牌：你的牌不是每张都稳赢。</translation>
+    </message>
+    <message>
+        <source>Revolts are off at this table.</source>
+        <translation>本桌不允许暴动。</translation>
+    </message>
+    <message>
+        <source>An overcall must be a pair of a higher suit (♥ &gt; ♦ &gt; ♠ &gt; ♣).</source>
+        <translation>反主必须用更大花色的对子（♥ &gt; ♦ &gt; ♠ &gt; ♣）。</translation>
+    </message>
+    <message>
+        <source>The first single declaration stands; another single does not change it.</source>
+        <translation>先亮的单张为准，再亮单张不改变主。</translation>
+    </message>
+    <message>
+        <source>Trump is sealed (封主): nobody can overcall it.</source>
+        <translation>已经封主，谁都不能再反。</translation>
+    </message>
+    <message>
+        <source>You do not hold those cards.</source>
+        <translation>你没有这些牌。</translation>
     </message>
     <message>
         <source>You cannot lead those cards together.</source>
@@ -1406,16 +1544,8 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>不能暴动。</translation>
     </message>
     <message>
-        <source>Those cards cannot be returned.</source>
-        <translation>这些牌不能还贡。</translation>
-    </message>
-    <message>
         <source>Those cards cannot be buried.</source>
         <translation>这些牌不能扣底。</translation>
-    </message>
-    <message>
-        <source>You must pick up the weakest non-point cards.</source>
-        <translation>必须捡最小的非分牌。</translation>
     </message>
     <message>
         <source>You may not look at the kitty.</source>
@@ -1424,10 +1554,6 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
     <message>
         <source>Choose one of the four suits.</source>
         <translation>请从四种花色中选一种。</translation>
-    </message>
-    <message>
-        <source>You cannot claim: not every card of yours is a winner.</source>
-        <translation>不能甩牌：不是每张牌都最大。</translation>
     </message>
     <message>
         <source>That action is not valid.</source>
@@ -1450,184 +1576,88 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>出牌方向</translation>
     </message>
     <message>
-        <source>Counterclockwise (the seeds&apos; default) or clockwise dealing and play.</source>
-        <translation>逆时针（默认）或顺时针发牌和出牌。</translation>
-    </message>
-    <message>
         <source>Following pairs</source>
         <translation>跟棒</translation>
-    </message>
-    <message>
-        <source>Live pairs: no need to follow a pair or triple; dead pairs: you must.</source>
-        <translation>活棒：不必跟棒或滚子；死棒：必须跟。</translation>
-    </message>
-    <message>
-        <source>Who deals when the dealer side keeps the deal</source>
-        <translation>庄家方连庄时谁坐庄</translation>
-    </message>
-    <message>
-        <source>The dealer&apos;s partner, or the same player again.</source>
-        <translation>庄家的对家，或同一人继续。</translation>
     </message>
     <message>
         <source>Tribute return</source>
         <translation>还贡</translation>
     </message>
     <message>
-        <source>The dealer returns any cards, or his weakest cards.</source>
-        <translation>庄家还任意牌，或还最小的牌。</translation>
-    </message>
-    <message>
         <source>Revolt (暴动)</source>
         <translation>暴动</translation>
-    </message>
-    <message>
-        <source>Three big or small jokers in the paying side&apos;s hand may cancel the tribute.</source>
-        <translation>进贡方一人有三个大王或三个小王可取消进贡。</translation>
     </message>
     <message>
         <source>Three small jokers in the kitty win</source>
         <translation>底牌三小王获胜</translation>
     </message>
     <message>
-        <source>Three small jokers in the final kitty end the match like three big ones.</source>
-        <translation>最终底牌中有三个小王与三个大王一样结束比赛。</translation>
-    </message>
-    <message>
         <source>Dig at 10 resets</source>
         <translation>打10被抠底重打</translation>
-    </message>
-    <message>
-        <source>A dealer side at level 10 whose kitty is dug goes back to 3.</source>
-        <translation>庄家方打10被抠底则从3重打。</translation>
     </message>
     <message>
         <source>Mixed trumps (混主)</source>
         <translation>混主</translation>
     </message>
     <message>
-        <source>Not played (the seeds do not define it).</source>
-        <translation>不采用（规则未定义）。</translation>
-    </message>
-    <message>
         <source>Level sequence</source>
         <translation>级别顺序</translation>
-    </message>
-    <message>
-        <source>A lowest (A, 2 … K), or 2 lowest (2 … K, A).</source>
-        <translation>A最小（A、2…K），或2最小（2…K、A）。</translation>
     </message>
     <message>
         <source>Sealing is final</source>
         <translation>封主不可反</translation>
     </message>
     <message>
-        <source>A sealed declaration (封主) cannot be overcalled.</source>
-        <translation>封主后不能再反主。</translation>
-    </message>
-    <message>
         <source>Tractors with level cards</source>
         <translation>级牌连对</translation>
-    </message>
-    <message>
-        <source>By rank order (jokers and the trump level pair link) or by number.</source>
-        <translation>按大小顺序（王与主级牌相连）或按点数。</translation>
     </message>
     <message>
         <source>A-2 tractor</source>
         <translation>A-2连对</translation>
     </message>
     <message>
-        <source>Whether a pair of aces links with a pair of 2s.</source>
-        <translation>一对A能否与一对2连成连对。</translation>
-    </message>
-    <message>
         <source>Failed throws</source>
         <translation>甩牌失败</translation>
-    </message>
-    <message>
-        <source>Refuse a throw that can be beaten, or play its smallest beatable part.</source>
-        <translation>拒绝能被管上的甩牌，或只出其中最小的可被管部分。</translation>
     </message>
     <message>
         <source>Kitty multiplier</source>
         <translation>底分倍数</translation>
     </message>
     <message>
-        <source>How many times the kitty&apos;s points count when the defenders dig it.</source>
-        <translation>闲家抠底时底分的倍数。</translation>
-    </message>
-    <message>
         <source>J/Q/K digs</source>
         <translation>J/Q/K抠底</translation>
-    </message>
-    <message>
-        <source>Special digs need the level card to win the last trick, or only the level.</source>
-        <translation>特殊抠底需用级牌赢最后一轮，或只看级别。</translation>
     </message>
     <message>
         <source>Combining special digs</source>
         <translation>特殊抠底合计</translation>
     </message>
     <message>
-        <source>Add up every settlement row, or let a special dig override the dealer&apos;s gain.</source>
-        <translation>各项累加，或特殊抠底取消庄家所得。</translation>
-    </message>
-    <message>
         <source>End of match</source>
         <translation>比赛结束</translation>
-    </message>
-    <message>
-        <source>The match ends when a team passes K, or never (a coin session).</source>
-        <translation>一方打过K时结束，或不结束（只计积分）。</translation>
     </message>
     <message>
         <source>Room</source>
         <translation>房间</translation>
     </message>
     <message>
-        <source>Game room bids 60-75; match room bids 60-70.</source>
-        <translation>游戏房叫60-75；比赛房叫60-70。</translation>
-    </message>
-    <message>
         <source>Room stake</source>
         <translation>房间底分</translation>
-    </message>
-    <message>
-        <source>Coins per unit of the hand&apos;s stake.</source>
-        <translation>每单位底分的积分。</translation>
     </message>
     <message>
         <source>Order of the 2s</source>
         <translation>2的大小</translation>
     </message>
     <message>
-        <source>The trump suit&apos;s 2 beats the other 2s, or all four are equal.</source>
-        <translation>主花色2大于副2，或四张2一样大。</translation>
-    </message>
-    <message>
         <source>Points on a claim</source>
         <translation>甩牌计分</translation>
-    </message>
-    <message>
-        <source>Count the defenders&apos; point cards only, or all remaining point cards.</source>
-        <translation>只计闲家手中的分牌，或计所有剩余分牌。</translation>
     </message>
     <message>
         <source>First bidder</source>
         <translation>首叫</translation>
     </message>
     <message>
-        <source>Chosen at random each hand, or rotating counterclockwise.</source>
-        <translation>每局随机，或逆时针轮流。</translation>
-    </message>
-    <message>
         <source>Hands per session</source>
         <translation>每场局数</translation>
-    </message>
-    <message>
-        <source>How many hands a session lasts (0 = unlimited).</source>
-        <translation>一场打多少局（0 = 不限）。</translation>
     </message>
     <message>
         <source>counterclockwise</source>
@@ -1830,8 +1860,228 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>{who}扣底{n}张</translation>
     </message>
     <message>
+        <source>That is the wrong number of cards.</source>
+        <translation>牌的张数不对。</translation>
+    </message>
+    <message>
+        <source>Return your weakest cards.</source>
+        <translation>请还你最小的牌。</translation>
+    </message>
+    <message>
+        <source>Take the weakest non-point cards of the kitty.</source>
+        <translation>请捡底牌中最小的非分牌。</translation>
+    </message>
+    <message>
+        <source>You cannot claim now.</source>
+        <translation>现在不能甩牌。</translation>
+    </message>
+    <message>
+        <source>Play exactly one card.</source>
+        <translation>请正好出一张牌。</translation>
+    </message>
+    <message>
+        <source>You do not hold {card}.</source>
+        <translation>你没有{card}。</translation>
+    </message>
+    <message>
+        <source>Your bid must be at least {n} points.</source>
+        <translation>你至少要叫{n}分。</translation>
+    </message>
+    <message>
+        <source>After passes the minimum rises: the third bidder starts at 65, the fourth at 70.</source>
+        <translation>前面的人都不叫时起叫分会升高：第三家从65起叫，第四家从70起叫。</translation>
+    </message>
+    <message>
+        <source>Bids in this room: {bids} points.</source>
+        <translation>本房间可叫：{bids}分。</translation>
+    </message>
+    <message>
+        <source>Tribute must be your strongest eligible card.</source>
+        <translation>进贡必须是你最大的那张可进贡牌。</translation>
+    </message>
+    <message>
+        <source>Tribute must be your {n} strongest eligible cards.</source>
+        <translation>进贡必须是你最大的{n}张可进贡牌。</translation>
+    </message>
+    <message>
+        <source>These must be among them: {cards}.</source>
+        <translation>其中必须有：{cards}。</translation>
+    </message>
+    <message>
+        <source>In Tractor you need not answer a pair with a pair, even when you hold one.</source>
+        <translation>拖拉机里别人出对时，即使你有对子也可以不跟对。</translation>
+    </message>
+    <message>
+        <source>You alone must take the points you bid.</source>
+        <translation>你叫多少分，就要一个人拿到多少分。</translation>
+    </message>
+    <message>
+        <source>After a pass the bidding here starts at {low}.</source>
+        <translation>前面一家不叫，这里从{low}分起叫。</translation>
+    </message>
+    <message>
+        <source>After {n} passes the bidding here starts at {low}.</source>
+        <translation>前面{n}家都不叫，这里从{low}分起叫。</translation>
+    </message>
+    <message>
+        <source>Bids go from {low} to {high}.</source>
+        <translation>可叫{low}到{high}分。</translation>
+    </message>
+    <message>
+        <source>Which way the deal, the bidding and the play go round the table.</source>
+        <translation>发牌、叫分和出牌绕桌子转的方向。</translation>
+    </message>
+    <message>
+        <source>Live (活棒): a pair need not be answered with a pair; dead (死棒): it must.</source>
+        <translation>活棒：别人出对不必跟对；死棒：有对子就必须跟对。</translation>
+    </message>
+    <message>
+        <source>Next dealer after a win</source>
+        <translation>庄家方赢后谁坐庄</translation>
+    </message>
+    <message>
+        <source>When the dealer&apos;s side wins, the partner deals next, or the same player again.</source>
+        <translation>庄家方赢了以后，由对家坐庄，或者原庄家连庄。</translation>
+    </message>
+    <message>
+        <source>For a tribute the dealer gives back cards he chooses, or his weakest cards.</source>
+        <translation>收到进贡后，庄家还自己挑的牌，或者还最小的牌。</translation>
+    </message>
+    <message>
+        <source>Three big or three small jokers let the side that pays tribute refuse to pay.</source>
+        <translation>进贡方有人拿到三个大王或三个小王，可以不进贡。</translation>
+    </message>
+    <message>
+        <source>Three small jokers in the last kitty win the match at once, like three big ones.</source>
+        <translation>最后底牌里有三个小王，和三个大王一样，立刻赢得整场比赛。</translation>
+    </message>
+    <message>
+        <source>A dealer&apos;s side at level 10 whose kitty is dug drops back to level 3.</source>
+        <translation>庄家方打10时被抠底，退回打3。</translation>
+    </message>
+    <message>
+        <source>Not offered: the trump suit is always one of the four suits.</source>
+        <translation>暂不提供：主总是四种花色之一。</translation>
+    </message>
+    <message>
+        <source>Where the levels start: A is the lowest (A, 2 … K), or 2 is (2 … K, A).</source>
+        <translation>级别从哪里开始：A最小（A、2 … K），或2最小（2 … K、A）。</translation>
+    </message>
+    <message>
+        <source>A sealed declaration (封主) cannot be overcalled by anybody.</source>
+        <translation>封主以后谁都不能再反。</translation>
+    </message>
+    <message>
+        <source>Which trump pairs link into tractors: by rank order, or by their numbers.</source>
+        <translation>哪些主牌对子能连成拖拉机：按大小顺序，或按点数。</translation>
+    </message>
+    <message>
+        <source>Whether a pair of aces and a pair of 2s form a tractor.</source>
+        <translation>一对A和一对2能不能连成拖拉机。</translation>
+    </message>
+    <message>
+        <source>A throw somebody can beat is refused, or its smallest beatable part is played.</source>
+        <translation>别人管得上的甩牌被拒绝，或者只出其中最小的能被管上的部分。</translation>
+    </message>
+    <message>
+        <source>How many times the kitty&apos;s points count when the defenders win the last trick.</source>
+        <translation>闲家赢最后一轮时，底牌分算几倍。</translation>
+    </message>
+    <message>
+        <source>At J, Q or K a special dig needs a level card to win the last trick, or any dig.</source>
+        <translation>打J、Q、K时，特殊抠底要用级牌赢最后一轮，或者任何抠底都算。</translation>
+    </message>
+    <message>
+        <source>A special dig adds to the hand&apos;s other results, or replaces the dealer&apos;s gain.</source>
+        <translation>特殊抠底与本局其他结果累加，或者取代庄家方的所得。</translation>
+    </message>
+    <message>
+        <source>The match ends when a team passes K, or it never ends and coins are counted.</source>
+        <translation>一方打过K时比赛结束，或者一直打下去只算积分。</translation>
+    </message>
+    <message>
+        <source>Game room: bids of 60, 65, 70, 75; match room: 60, 65, 70.</source>
+        <translation>游戏房：叫60、65、70、75分；比赛房：叫60、65、70分。</translation>
+    </message>
+    <message>
+        <source>How many coins one unit of a hand&apos;s stake is worth.</source>
+        <translation>每局输赢的一个单位值多少积分。</translation>
+    </message>
+    <message>
+        <source>The 2 of the trump suit beats the other 2s, or all four 2s are equal.</source>
+        <translation>主花色的2比其他2大，或者四个2一样大。</translation>
+    </message>
+    <message>
+        <source>A claim gives the defenders the points in their hands, or all points left.</source>
+        <translation>甩牌时闲家得到自己手里的分，或者所有剩下的分。</translation>
+    </message>
+    <message>
+        <source>Who bids first: a player drawn at random each hand, or each player in turn.</source>
+        <translation>谁先叫：每局随机选一家，或者轮流。</translation>
+    </message>
+    <message>
+        <source>How many hands a session lasts (0: as many as you like).</source>
+        <translation>一场打几局（0：不限）。</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>You show a big joker</source>
+        <translation>你亮大王</translation>
+    </message>
+    <message>
+        <source>You declare {cards}</source>
+        <translation>你亮主{cards}</translation>
+    </message>
+    <message>
+        <source>You pass</source>
+        <translation>你过</translation>
+    </message>
+    <message>
+        <source>You bid {value}</source>
+        <translation>你叫{value}分</translation>
+    </message>
+    <message>
+        <source>You are the dealer with a bid of {bid}</source>
+        <translation>你以{bid}分坐庄</translation>
+    </message>
+    <message>
+        <source>You choose trump {suit}</source>
+        <translation>你定{suit}为主</translation>
+    </message>
+    <message>
+        <source>You bury {jokers}: the kitty is shown for the pick: {cards}</source>
+        <translation>你扣{jokers}：亮底以便捡牌：{cards}</translation>
+    </message>
+    <message>
+        <source>You take the kitty</source>
+        <translation>你拿底牌</translation>
+    </message>
+    <message>
+        <source>You take the kitty: {cards}</source>
+        <translation>你拿底牌：{cards}</translation>
+    </message>
+    <message>
+        <source>You bury {n} cards</source>
+        <translation>你扣底{n}张</translation>
+    </message>
+    <message>
+        <source>You bury {cards}</source>
+        <translation>你扣底{cards}</translation>
+    </message>
+    <message>
+        <source>You bury {jokers} and take {taken}</source>
+        <translation>你扣{jokers}，捡{taken}</translation>
+    </message>
+    <message>
         <source>{who} buries {jokers} and takes {taken}</source>
         <translation>{who}扣{jokers}，捡{taken}</translation>
+    </message>
+    <message>
+        <source>You owe {receiver} a tribute of {n}</source>
+        <translation>你要向{receiver}进贡{n}张</translation>
     </message>
     <message>
         <source>{payer} owes {receiver} a tribute of {n}</source>
@@ -1842,12 +2092,24 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>{who}用{cards}暴动！</translation>
     </message>
     <message>
+        <source>You revolt with {cards}!</source>
+        <translation>你用{cards}暴动！</translation>
+    </message>
+    <message>
+        <source>You counter the revolt with three big jokers!</source>
+        <translation>你用三个大王暴！</translation>
+    </message>
+    <message>
         <source>{who} counters the revolt with three big jokers!</source>
         <translation>{who}用三个大王暴！</translation>
     </message>
     <message>
         <source>The tribute is cancelled</source>
         <translation>进贡取消</translation>
+    </message>
+    <message>
+        <source>You pay tribute to {to}: {cards}</source>
+        <translation>你向{to}进贡：{cards}</translation>
     </message>
     <message>
         <source>{who} pays tribute to {to}: {cards}</source>
@@ -1858,24 +2120,52 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
         <translation>{who}还给{to}：{cards}</translation>
     </message>
     <message>
+        <source>You return {cards} to {to}</source>
+        <translation>你还给{to}：{cards}</translation>
+    </message>
+    <message>
         <source>{who} plays {cards}</source>
         <translation>{who}出{cards}</translation>
+    </message>
+    <message>
+        <source>You play {cards}</source>
+        <translation>你出{cards}</translation>
+    </message>
+    <message>
+        <source>Your throw {tried} fails; {led} is played</source>
+        <translation>你甩{tried}失败，改出{led}</translation>
     </message>
     <message>
         <source>{who}&apos;s throw {tried} fails; {led} is played</source>
         <translation>{who}甩{tried}失败，改出{led}</translation>
     </message>
     <message>
+        <source>You try to claim: refused, not every card is a winner</source>
+        <translation>你试图甩牌：不成立，并非每张牌都最大</translation>
+    </message>
+    <message>
         <source>{who} tries to claim: refused, not every card is a winner</source>
         <translation>{who}试图甩牌：不成立，并非每张牌都最大</translation>
+    </message>
+    <message>
+        <source>You try to throw {cards}: refused, a part of it can be beaten</source>
+        <translation>你试甩{cards}：不成立，其中有一部分能被管上</translation>
     </message>
     <message>
         <source>{who} tries to throw {cards}: refused, a part of it can be beaten</source>
         <translation>{who}试甩{cards}：不成立，其中有牌能被管上</translation>
     </message>
     <message>
+        <source>You win trick {n} (+{points} points)</source>
+        <translation>你赢第{n}轮（+{points}分）</translation>
+    </message>
+    <message>
         <source>{who} wins trick {n} (+{points} points)</source>
         <translation>{who}赢第{n}轮（+{points}分）</translation>
+    </message>
+    <message>
+        <source>You claim the remaining tricks (+{points} points to the defenders)</source>
+        <translation>你甩牌拿下剩余各轮（闲家+{points}分）</translation>
     </message>
     <message>
         <source>{who} claims the remaining tricks (+{points} points to the defenders)</source>
@@ -1896,6 +2186,10 @@ Shift+拖动一张牌，或 Shift+左/右：在手牌中移动它</translation>
     <message>
         <source>The match is over, won by {winner}</source>
         <translation>比赛结束：{winner}获胜</translation>
+    </message>
+    <message>
+        <source>Something happened at the table</source>
+        <translation>牌桌上发生了一件事</translation>
     </message>
     <message>
         <source>Your team</source>

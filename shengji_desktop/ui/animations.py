@@ -29,7 +29,7 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat
 
 from .cards import CARD_H, CARD_W
-from .i18n import tr
+from .i18n import say, tr
 from .items import CardItem
 from .layout import BACK_SCALE, SHOWN_SCALE
 from .panels.base import declaration_word
@@ -181,6 +181,11 @@ class Animator(QObject):
     def _name(self, seat: Seat) -> str:
         return seat_name(seat, self.scene.viewer)
 
+    def _by(self, seat: Seat, you: str, other: str) -> str:
+        """The sentence of the viewer's own move ("You are the dealer"), or another seat's
+        with its name filled in."""
+        return you if seat == self.scene.viewer else other.replace("{who}", self._name(seat))
+
     def banner(self, title: str, detail: str = "", hold: int = 1200) -> int:
         self.scene.show_banner(title, detail, self.ms(hold))
         return hold
@@ -236,7 +241,9 @@ class Animator(QObject):
 
     def on_bidding_started(self, event: ev.BiddingStarted) -> int:
         return self.banner(
-            tr("Bidding"), tr("{who} bids first").format(who=self._name(event.first)), 900
+            tr("Bidding"),
+            say(lambda: self._by(event.first, tr("You bid first"), tr("{who} bids first"))),
+            900,
         )
 
     def _clear_shown(self) -> None:
@@ -248,15 +255,15 @@ class Animator(QObject):
     def on_trump_fixed(self, event: ev.TrumpFixed) -> int:
         self._clear_shown()
         return self.banner(
-            tr("Trump: {suit}").format(suit=suit_name(event.suit)),
-            tr("Dealer: {who}").format(who=self._name(event.dealer)),
+            say(lambda: tr("Trump: {suit}").format(suit=suit_name(event.suit))),
+            say(lambda: tr("Dealer: {who}").format(who=self._name(event.dealer))),
             1400,
         )
 
     def on_dealer_fixed(self, event: ev.DealerFixed) -> int:
         return self.banner(
-            tr("{who} is the dealer").format(who=self._name(event.seat)),
-            tr("Bid: {bid} points").format(bid=event.bid),
+            say(lambda: self._by(event.seat, tr("You are the dealer"), tr("{who} is the dealer"))),
+            say(lambda: tr("Bid: {bid} points").format(bid=event.bid)),
             1300,
         )
 
@@ -424,10 +431,12 @@ class Animator(QObject):
     def on_throw_failed(self, event: ev.ThrowFailed) -> int:
         return self.banner(
             tr("Throw failed"),
-            tr("{who} tried {tried}; {led} is played").format(
-                who=self._name(event.seat),
-                tried=cards_text(event.tried),
-                led=cards_text(event.led),
+            say(
+                lambda: self._by(
+                    event.seat,
+                    tr("You tried {tried}; {led} is played"),
+                    tr("{who} tried {tried}; {led} is played"),
+                ).format(tried=cards_text(event.tried), led=cards_text(event.led))
             ),
             2000,
         )
@@ -485,7 +494,13 @@ class Animator(QObject):
         s.relayout(self.ms(400))
         return self.banner(
             tr("Claim!"),
-            tr("{who} takes every remaining trick").format(who=self._name(seat)),
+            say(
+                lambda: self._by(
+                    seat,
+                    tr("You take every remaining trick"),
+                    tr("{who} takes every remaining trick"),
+                )
+            ),
             2200,
         )
 

@@ -41,10 +41,10 @@ PANEL_COLOUR = "#14231a"  # the side panel's background (panels.PANEL_QSS)
 
 
 def about_text() -> str:
-    return (
-        f"<h3>升级 Shengji Desktop {__version__}</h3>"
-        "<p>Dalian 打滚子 (3 decks), tractor (2 decks) and 三打一 (1 deck).</p>"
+    games = i18n.say(
+        lambda: tr("Dalian Da Gunzi (3 decks), Tractor (2 decks) and Three against one (1 deck).")
     )
+    return f"<h3>升级 Shengji Desktop {__version__}</h3><p>{games}</p>".replace("\n", "<br>")
 
 
 class MainWindow(QMainWindow):
@@ -102,8 +102,12 @@ class MainWindow(QMainWindow):
 
         # the table's aids (tracker, 托管), cues (callouts, marker, colours, sort), sounds
         self.aids, self.cues, self.sounds = TableAids(self), TableCues(self), TableSounds(self)
+        # what stays on screen, to be said again after a change of language: the last message
+        # (bar and status bar) and what the overlay shows (a settlement, the match's end)
+        self._message: str = i18n.said(lambda: tr("Welcome"))
+        self._overlay_shows: tuple[Any, SeatView] | None = None
         self._build_menus()
-        self.statusBar().showMessage(tr("Welcome"))
+        self.statusBar().showMessage(self._message)
         self._painted = False
         self._table_slot.installEventFilter(self)
         if not progressive:
@@ -202,24 +206,14 @@ class MainWindow(QMainWindow):
         build_menus(self)
 
     def show_about(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
+        from .dialogs import show_box
 
-        QMessageBox.about(self, f"About {APP_NAME}", about_text())
+        show_box(self, tr("About {name}").format(name=APP_NAME), about_text(), "about")
 
     def show_keys(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
+        from .dialogs import keyboard_text, show_box
 
-        QMessageBox.information(
-            self,
-            tr("Keyboard"),
-            tr(
-                "Left/Right: move between your cards\nUp/Down: change row\n"
-                "Space: select the card\nEnter: play (or the main button)\nH: hint\n"
-                "Esc: clear the selection\nDouble click a card: select it and play\n"
-                "T: card tracker\nCtrl+T: auto-play (托管)\n"
-                "Shift+drag a card, or Shift+Left/Right: move it within the hand"
-            ),
-        )
+        show_box(self, tr("Keyboard"), keyboard_text())
 
     def set_language(self, mode: str) -> None:
         self.settings.setValue(i18n.LANGUAGE_KEY, mode)
@@ -232,8 +226,14 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self._build_menus()
+        # the last message, said again where it is still on screen
+        said = self._message
+        message = self._message = i18n.again(said)
+        if said and self.statusBar().currentMessage() == said:
+            self.statusBar().showMessage(message, 8000)
         if not self._built:
             return  # the rest is built in the language now installed
+        on_bar = bool(said) and not self.bar.notice.isHidden() and self.bar.notice.text() == said
         from .panels import InfoPanel
 
         self.panel.deleteLater()
@@ -246,9 +246,15 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.scene.names = self.seat_names()
             if self._last_view is not None:
-                self.panel.update_view(self._last_view, None)
+                shown = self._last_view
+                i18n.bilingual(self.panel, lambda: self.panel.update_view(shown, None))
                 self.scene.update_plates(self._last_view)
             self.refresh_actions()
+            if on_bar:
+                self.show_message(message)
+            if self._overlay_shows is not None and self.overlay.isVisible():
+                show, view = self._overlay_shows
+                show(view)
         else:
             self.show_start()
 
@@ -404,7 +410,7 @@ class MainWindow(QMainWindow):
             acting = view.turn
         self.scene.acting = acting
         self.scene.update_plates(view)
-        self.panel.update_view(view, acting)
+        i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting))
         remote = s is not None and s.remote
         if remote and view.phase not in (Phase.SETTLED, Phase.OVER) and self.overlay.isVisible():
             self.overlay.hide()  # the host has started the next hand
@@ -455,15 +461,18 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.place_bar)
 
     def show_message(self, text: str) -> None:
+        """A message over the buttons and in the status bar; ``Said`` (from the session, the
+        hint) is said again after a change of language."""
+        self._message = text
         self.bar.set_notice(text)
         self.statusBar().showMessage(text, 8000)
         self.place_bar()
 
     def show_failure(self, text: str) -> None:
         self.statusBar().showMessage(text)
-        from PySide6.QtWidgets import QMessageBox
+        from .dialogs import show_box
 
-        QMessageBox.warning(self, tr("Something went wrong"), text)
+        show_box(self, tr("Something went wrong"), text, "warning")
 
     def refresh_actions(self) -> None:
         c = self.session
@@ -483,6 +492,7 @@ class MainWindow(QMainWindow):
         self.bar.set_choices(choices)
         if notice is not None:
             self.bar.set_notice(notice)
+            self._message = ""  # the notice of the moment replaces the last message
         if self._hint is not None:
             self.bar.hint_button(hint_key(self._hint))
         self.place_bar()
@@ -549,9 +559,10 @@ class MainWindow(QMainWindow):
         if action.cards and action.kind in (Act.PLAY, Act.BURY, Act.TRIBUTE, Act.RETURN):
             self.scene.set_selected(action.cards, hinted=True)
         self.refresh_actions()
-        from .choices import describe_action
+        from .choices import hint_text
 
-        self.show_message(tr("Hint: {what}").format(what=describe_action(action)))
+        hint_view = self._last_view
+        self.show_message(i18n.Said(lambda: hint_text(action, hint_view)))
 
     # ------------------------------------------------------------------ hand and match over
 
@@ -561,14 +572,15 @@ class MainWindow(QMainWindow):
         c = self.session
         if c is None or c.human is None:
             return
-        lines = settlement_lines(view)
+        self._overlay_shows = (self.show_settlement, view)
+        lines = i18n.say_rows(lambda: settlement_lines(view))
         next_button = (
             ("next", tr("Next hand"), self.next_hand, False)
             if not c.remote
             else ("next", tr("Close"), self.overlay.hide, False)
         )
         self.overlay.show_content(
-            tr("Hand {n} settled").format(n=view.hand_number),
+            i18n.say(lambda: tr("Hand {n} settled").format(n=view.hand_number)),
             lines,
             [next_button],
             [int(c) for c in view.kitty or ()],
@@ -585,9 +597,12 @@ class MainWindow(QMainWindow):
         from .panels import settlement_lines
         from .texts import match_winner_text
 
-        lines = settlement_lines(view)
+        self._overlay_shows = (self.show_match_over, view)
+        lines = i18n.say_rows(lambda: settlement_lines(view))
         self.overlay.show_content(
-            tr("Match over, won by {winner}").format(winner=match_winner_text(view)),
+            i18n.say(
+                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view))
+            ),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],
         )

@@ -13,10 +13,10 @@ from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 
-from .i18n import tr
+from .i18n import current_mode, join, say, speaking, tr
 from .panels import Choice
 from .panels.formats import game_text
-from .texts import card_text, cards_text, reason_text, seat_name, suit_name
+from .texts import bid_note, card_text, cards_text, follow_note, reason_text, seat_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -108,17 +108,47 @@ def button_key(action: Action) -> str:
 
 def describe_action(action: Action) -> str:
     """An action in a few words (the hint's message)."""
-    if action.kind is Act.PLAY:
-        return tr("play {cards}").format(cards=cards_text(action.cards))
-    if action.kind is Act.PASS:
+    cards = cards_text(action.cards)
+    kind = action.kind
+    if kind is Act.PLAY:
+        return tr("play {cards}").format(cards=cards)
+    if kind is Act.PASS:
         return tr("pass")
-    if action.kind is Act.BID:
+    if kind is Act.BID:
         return tr("bid {n}").format(n=action.value)
-    if action.kind is Act.CHOOSE_TRUMP and action.suit is not None:
+    if kind is Act.CHOOSE_TRUMP and action.suit is not None:
         return tr("trump {suit}").format(suit=action.suit.symbol)
-    if action.cards:
-        return f"{action.kind.value} {cards_text(action.cards)}"
-    return str(action.kind.value)
+    if kind is Act.BURY_JOKERS and action.taken:
+        return tr("bury {jokers}, take {taken}").format(
+            jokers=cards, taken=cards_text(action.taken)
+        )
+    words = {
+        Act.DECLARE: tr("declare {cards}"),
+        Act.BURY: tr("bury {cards}"),
+        Act.BURY_JOKERS: tr("bury {cards}"),
+        Act.TRIBUTE: tr("pay {cards} as tribute"),
+        Act.RETURN: tr("return {cards}"),
+        Act.REVOLT: tr("revolt with {cards}"),
+        Act.COUNTER: tr("counter the revolt with {cards}"),
+        Act.CLAIM: tr("claim the remaining tricks"),
+    }
+    return words.get(kind, tr("this move")).format(cards=cards)
+
+
+def hint_text(action: Action, view: SeatView | None) -> str:
+    """The hint's line: the move, and the rule that surprises where one decides it."""
+    text = say(lambda: tr("Hint: {what}").format(what=describe_action(action)))
+    if view is not None and action.kind is Act.PLAY:
+        note = follow_note(view, action.cards)
+    elif view is not None and action.kind in (Act.BID, Act.PASS):
+        note = bid_note(view, bids_offered(view.legal))
+    else:
+        note = ""
+    return f"{text} — {note}" if note else text
+
+
+def bids_offered(legal: tuple[Move, ...]) -> list[int]:
+    return [m.value for m in legal if isinstance(m, Action) and m.kind is Act.BID and m.value]
 
 
 def grouped_cards(cards: tuple[Card, ...]) -> str:
@@ -163,7 +193,23 @@ class Choices:
         return seats[0] if seats else (view.turn if view is not None else None)
 
     def current(self) -> tuple[list[Choice], str, str | None]:
-        """The buttons and prompt for this moment; the notice is None to keep the current."""
+        """The buttons and prompt for this moment; the notice is None to keep the current.
+        In both languages, each of them made in Chinese and in English, and joined."""
+        if current_mode() != "both":
+            return self.made()
+        with speaking("zh"):
+            zh_choices, zh_prompt, zh_notice = self.made()
+        with speaking("en"):
+            choices, prompt, notice = self.made()
+        for zh, en in zip(zh_choices, choices, strict=True):
+            en.text = join(zh.text, en.text)
+            en.tooltip = join(zh.tooltip, en.tooltip, sentence=True)
+        if notice is not None and zh_notice is not None:
+            notice = join(zh_notice, notice, sentence=True)
+        return choices, join(zh_prompt, prompt, sentence=True), notice
+
+    def made(self) -> tuple[list[Choice], str, str | None]:
+        """The buttons, prompt and notice in the language ``tr`` speaks now."""
         w = self.w
         c = w.session
         assert c is not None
@@ -217,6 +263,8 @@ class Choices:
                 Choice("clear", tr("Clear"), tr("Deselect all (Esc)"), w.scene.clear_selection),
             ]
             notice = "" if not selected else (check.message or "")
+            if check.ok and not notice and view is not None:
+                notice = follow_note(view, selected)
             return choices, prompt, notice
         for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
             offered = [m for m in legal if m.kind is kind]
@@ -237,6 +285,8 @@ class Choices:
             Act.CHOOSE_TRUMP: tr("Choose the trump suit"),
         }
         text = next((prompts[k] for k in prompts if k in kinds), tr("Your decision"))
+        if Act.BID in kinds and view is not None:
+            return choices, text, bid_note(view, bids_offered(legal))
         return choices, text, None
 
     def card_choice(

@@ -1,5 +1,5 @@
 """The new game dialog (game, seats, every rule option, animation speed), remembered with
-QSettings."""
+QSettings; the keyboard help and the message boxes, with buttons in the player's language."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QScrollArea,
     QSpinBox,
     QStyledItemDelegate,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
-from .i18n import tr
+from .i18n import say, tr
 from .models import SeatListModel
 from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
@@ -127,7 +128,9 @@ class OptionField:
                 combo.addItem(value_text(spec, value), spec.encode(value))
             self.widget = combo
         self.widget.setObjectName(f"option-{spec.name}")
-        self.widget.setToolTip(f"{option_help(spec.name)} ({spec.rules})")
+        self.widget.setToolTip(
+            option_help(spec.name) + "\n" + tr("Rules: {ids}").format(ids=spec.rules)
+        )
 
     def set(self, value: object) -> None:
         if isinstance(self.widget, QSpinBox):
@@ -150,7 +153,7 @@ class OptionsForm(QGroupBox):
     and the host-a-table dialogs share it)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Rule options (RULES.md §5)"), parent)
+        super().__init__(tr("Rule options"), parent)
         ol = QVBoxLayout(self)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -174,9 +177,7 @@ class OptionsForm(QGroupBox):
             hl.addLayout(line)
             default = value_text(spec, spec.default)
             note = QLabel(
-                f"{option_help(spec.name)} "
-                + tr("Default: {value}.").format(value=default)
-                + f" [{spec.rules}]"
+                option_help(spec.name) + " " + tr("Default: {value}.").format(value=default)
             )
             note.setWordWrap(True)
             note.setStyleSheet("color: #666; font-size: 11px;")
@@ -300,3 +301,45 @@ class NewGameDialog(QDialog):
         game = Game(self.game_box.currentData())
         options = self.options_form.options()
         return NewGame(game, options, list(self.seats.kinds), str(self.speed_box.currentData()))
+
+
+# ---------------------------------------------------------------------- message boxes
+
+
+def keyboard_text() -> str:
+    """Help → Keyboard: one key a line (in both, the Chinese lines, then the English)."""
+    return say(
+        lambda: "\n".join(
+            [
+                tr("Left/Right: move between your cards"),
+                tr("Up/Down: change row"),
+                tr("Space: select the card"),
+                tr("Enter: play (or the main button)"),
+                tr("H: hint"),
+                tr("Esc: clear the selection"),
+                tr("Double click a card: select it and play"),
+                tr("T: card tracker"),
+                tr("Ctrl+T: auto-play (托管)"),
+                tr("Shift+drag a card, or Shift+Left/Right: move it within the hand"),
+            ]
+        )
+    )
+
+
+def message_box(
+    parent: QWidget | None, title: str, text: str, icon: str = "information"
+) -> QMessageBox:
+    """A message box whose button speaks the player's language (Qt's own "OK" would not: the
+    program ships no Qt translations)."""
+    icons = {
+        "information": QMessageBox.Icon.Information,
+        "warning": QMessageBox.Icon.Warning,
+        "about": QMessageBox.Icon.NoIcon,
+    }
+    box = QMessageBox(icons[icon], title, text, QMessageBox.StandardButton.Ok, parent)
+    box.button(QMessageBox.StandardButton.Ok).setText(tr("OK"))
+    return box
+
+
+def show_box(parent: QWidget | None, title: str, text: str, icon: str = "information") -> None:
+    message_box(parent, title, text, icon).exec()

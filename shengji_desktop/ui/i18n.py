@@ -1,22 +1,44 @@
 """Languages: English sources in tr(), Simplified Chinese from the compiled catalogue, or both.
 
 Every user-visible string goes through ``tr`` (context ""), so pyside6-lupdate finds it. The
-installed translator answers in Chinese, in English (the source), or in both: labels and game
-terms as "出牌 Play", sentences in English. Both is the default outside a Chinese locale: the
-game's terms are Chinese words that players know by their Chinese names.
+installed translator answers in Chinese, in English (the source), or in both. Both is the
+default outside a Chinese locale: the game's terms are Chinese words that players know by their
+Chinese names, and the sentences around them are said in Chinese, then in English.
+
+In both, a label reads "出牌 Play". A sentence is made twice by ``say``: once in Chinese with
+Chinese words in its fields, once in English with English ones ("提示：出 ♣2 / Hint: play ♣2");
+a sentence put together without ``say`` still shows both (its template is "中文 / English"),
+but the words in its fields are then bilingual labels. Words that stay on screen are kept as
+how to make them (``Words``), not as the text made, so that a change of language says them
+again.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, QTranslator
 
 from shengji_desktop.assets import TRANSLATIONS_DIR as TRANSLATIONS_DIR
 
 LANGUAGES = ("both", "zh", "en")
 LANGUAGE_KEY = "ui/language"
-# In "both", labels up to this length show Chinese and English ("出牌 Play"), longer texts
-# and sentences with fields stay English around their bilingual terms.
+# In "both", texts up to this length without fields or line breaks are labels ("出牌 Play");
+# longer ones and those with fields are sentences, said in Chinese and then in English.
 SHORT = 30
+# Between a sentence in Chinese and the same in English, on one line; longer than LINE
+# columns together, on two lines.
+BETWEEN = " / "
+LINE = 80
+ROW = 36  # the same for the value of a row (a settlement's), which sits beside its label
+
+# Words that stay on screen, made again in the language of the moment.
+Words = Callable[[], str]
+
+_speaking = threading.local()
 
 
 def tr(text: str) -> str:
@@ -36,6 +58,151 @@ def saved_language(settings: QSettings | None = None) -> str:
     settings = settings or QSettings()
     value = str(settings.value(LANGUAGE_KEY, "") or "")
     return value if value in LANGUAGES else default_language()
+
+
+def is_label(source: str) -> bool:
+    """A short text without fields or line breaks: "出牌 Play" in both."""
+    return "{" not in source and "\n" not in source and len(source) <= SHORT
+
+
+def width(text: str) -> int:
+    """How many columns ``text`` takes: a Chinese character two, other characters one."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
+
+
+RULE_AT_END = re.compile(r"\s*\[[A-Z]+(?:-[A-Z0-9]+)+[^\]]*\]$")
+LINE_BREAK = re.compile(r"\n|<br>")
+
+
+def join(
+    zh: str, en: str, sentence: bool = False, fits: Callable[[str], bool] | None = None
+) -> str:
+    """A text in Chinese and in English, for "both": one of them where they agree or the
+    English already names the Chinese term ("Dry pot (干锅)"); labels side by side; sentences
+    with a separator, or on two lines when they would not fit on one (``fits``, or LINE
+    columns; a rule ID at the end of both only once); texts of several lines line by line, or
+    one block after the other."""
+    if not zh or zh == en or zh in en:
+        return en
+    zh_lines, en_lines = LINE_BREAK.split(zh), LINE_BREAK.split(en)
+    if len(zh_lines) > 1 or len(en_lines) > 1:
+        breaks = LINE_BREAK.findall(en)
+        if len(zh_lines) == len(en_lines) and breaks == LINE_BREAK.findall(zh):
+            joined = [join(z, e, sentence, fits) for z, e in zip(zh_lines, en_lines, strict=True)]
+            return "".join(line + brk for line, brk in zip(joined, [*breaks, ""], strict=True))
+        return f"{zh}\n\n{en}"
+    if not sentence and is_label(en):
+        return f"{zh} {en}"
+    rule = RULE_AT_END.search(en)
+    if rule is not None and zh.endswith(rule.group().strip()):
+        zh = zh[: -len(rule.group().strip())].rstrip()
+    one_line = f"{zh}{BETWEEN}{en}"
+    if not (fits(one_line) if fits is not None else width(one_line) <= LINE):
+        return f"{zh}<br>{en}" if "<" in zh + en else f"{zh}\n{en}"
+    return one_line
+
+
+@contextmanager
+def speaking(mode: str) -> Iterator[None]:
+    """``tr`` answers in ``mode`` ("zh" or "en") on this thread meanwhile."""
+    before = getattr(_speaking, "mode", None)
+    _speaking.mode = mode
+    try:
+        yield
+    finally:
+        _speaking.mode = before
+
+
+def say(make: Words) -> str:
+    """The words ``make`` puts together, in the installed language; in both, made in Chinese
+    (every ``tr`` inside it answering in Chinese) and then in English, and joined."""
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        return make()
+    with speaking("zh"):
+        zh = make()
+    with speaking("en"):
+        en = make()
+    return join(zh, en, sentence=True)
+
+
+class Said(str):
+    """Words as said now (a ``str``) that can be said again in the language of the moment
+    (``again``): a message that stays on screen keeps how it was made, not only its text."""
+
+    make: Words
+
+    def __new__(cls, make: Words) -> Said:
+        said = super().__new__(cls, make())
+        said.make = make
+        return said
+
+    def again(self) -> Said:
+        return Said(self.make)
+
+
+def said(make: Words) -> Said:
+    """``say(make)`` now, and again after a change of language."""
+    return Said(lambda: say(make))
+
+
+def bilingual(widget: QObject, update: Callable[[], None]) -> None:
+    """Run ``update``, which sets the texts of ``widget``'s labels; in both, run it in
+    Chinese and in English and give each label the two texts joined (line by line)."""
+    from PySide6.QtWidgets import QLabel
+
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        update()
+        return
+    with speaking("zh"):
+        update()
+    chinese = {id(label): label.text() for label in widget.findChildren(QLabel)}
+    with speaking("en"):
+        update()
+    labels = widget.findChildren(QLabel)
+    english = {id(label): label.text() for label in labels}
+    if any("<table" in text for text in english.values()):
+        update()  # a table is not doubled: its words are labels ("积分 Coins")
+    for label in labels:
+        zh, en = chinese.get(id(label)), english[id(label)]
+        if zh is not None and "<table" not in en:
+            label.setText(join(zh, en, sentence=True, fits=_fits(label)))
+
+
+def _fits(label: QObject) -> Callable[[str], bool]:
+    """Whether a line fits the label's width (its tags not counted)."""
+    from PySide6.QtWidgets import QLabel
+
+    assert isinstance(label, QLabel)
+    room = label.contentsRect().width()
+    metrics = label.fontMetrics()
+
+    def fits(line: str) -> bool:
+        plain = re.sub(r"<[^>]*>", "", line).replace("&nbsp;", " ")
+        return room <= 0 or metrics.horizontalAdvance(plain) <= room
+
+    return fits
+
+
+def say_rows(make: Callable[[], list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """Rows of (label, value) such as a settlement's, made in the installed language; in
+    both, made in Chinese and in English, each label and value joined."""
+    if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
+        return make()
+    with speaking("zh"):
+        zh = make()
+    with speaking("en"):
+        en = make()
+    if len(zh) != len(en):
+        return make()
+    return [
+        (join(zk, ek), join(zv, ev, sentence=True, fits=lambda line: width(line) <= ROW))
+        for (zk, zv), (ek, ev) in zip(zh, en, strict=True)
+    ]
+
+
+def again(text: str) -> str:
+    """``text`` in the language of the moment, if it is ``Said``; else as it is."""
+    return text.again() if isinstance(text, Said) else text
 
 
 class BilingualTranslator(QTranslator):
@@ -58,18 +225,15 @@ class BilingualTranslator(QTranslator):
         n: int = -1,
     ) -> str | None:
         # None (a null QString) means "not translated here": Qt then shows the source.
-        if self.mode == "en" or not self.loaded:
+        mode = getattr(_speaking, "mode", None) or self.mode
+        if mode == "en" or not self.loaded:
             return None
         zh = self.chinese.translate(context, source, disambiguation, n)
         if not zh:
             return None
-        if self.mode == "zh":
+        if mode == "zh":
             return zh
-        if zh in source:  # the English already carries the Chinese term: "Dry pot (干锅)"
-            return source
-        if "{" in source or "\n" in source or len(source) > SHORT:
-            return None  # sentences stay English; the terms inside them are bilingual
-        return f"{zh} {source}"
+        return join(zh, source)
 
 
 _installed: BilingualTranslator | None = None

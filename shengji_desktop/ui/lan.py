@@ -30,7 +30,7 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
 
-from .i18n import tr
+from .i18n import Said, said, tr
 from .session import Session, autoplay_marker
 from .texts import kind_name, reason_text
 
@@ -251,14 +251,20 @@ class _ClientEvents(ClientListener):
 
 
 def host_error_text(error: p.Error) -> str:
-    """The host's refusal in words: for an illegal action the rules' reason and rule."""
+    """The host's refusal in words (``Said``: again after a change of language): for an
+    illegal action the rules' reason and rule."""
     if error.code == p.ErrorCode.ILLEGAL.value and error.reason and error.rule:
         try:
             reason = Reason(error.reason)
         except ValueError:
             return f"{error.message} [{error.rule}]"
-        return reason_text(RuleError(reason, error.rule, error.message))
-    return tr("The host refused: {message} ({code})").format(message=error.message, code=error.code)
+        refused = RuleError(reason, error.rule, error.message)
+        return Said(lambda: reason_text(refused))
+    return said(
+        lambda: tr("The host refused: {message} ({code})").format(
+            message=error.message, code=error.code
+        )
+    )
 
 
 class RemoteLink(QObject):

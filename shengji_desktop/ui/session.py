@@ -27,9 +27,9 @@ from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape, TrickRules
 
-from .i18n import tr
+from .i18n import Said, said, tr
 from .tasks import Task
-from .texts import reason_text
+from .texts import plural, reason_text
 
 # What the session waits for (``Session.waiting``).
 NOTHING = ""
@@ -41,7 +41,7 @@ OVER = "over"  # the match is over
 @dataclass
 class SelectionCheck:
     ok: bool
-    message: str = ""
+    message: str = ""  # Said: it can be said again in another language
     action: Action | None = None
 
 
@@ -92,7 +92,7 @@ class Session(QObject):
     events_applied = Signal(object, object)
     # the seat's choices changed: waiting for it, or the live declarations during the deal
     prompt_changed = Signal()
-    message = Signal(str)
+    message = Signal(object)  # Said (a str that can be said again after a change of language)
     hint_ready = Signal(object)
     autoplay_changed = Signal(bool)
     hand_over = Signal(object)  # SeatView of the settled hand
@@ -272,7 +272,10 @@ class Session(QObject):
         self._in_flight = False
         self.prompt_changed.emit()  # the buttons again, then the reason over them
         if why is not None:
-            self.message.emit(reason_text(why) if isinstance(why, RuleError) else str(why))
+            if isinstance(why, RuleError):
+                self.message.emit(Said(lambda: reason_text(why)))
+            else:
+                self.message.emit(why if isinstance(why, Said) else str(why))
 
     # ------------------------------------------------------------------ the seat's actions
 
@@ -284,10 +287,10 @@ class Session(QObject):
             self.message.emit(tr("Auto-play is on: switch it off to play yourself."))
             return False
         if self.phase is not Phase.DEAL and self.waiting != HUMAN:
-            self.message.emit(tr("Please wait a moment."))
+            self.message.emit(said(lambda: tr("Please wait a moment.")))
             return False
         if self._in_flight and self.phase is not Phase.DEAL:
-            self.message.emit(tr("Please wait a moment."))
+            self.message.emit(said(lambda: tr("Please wait a moment.")))
             return False
         self._in_flight = True
         self.link.submit(action)
@@ -312,12 +315,12 @@ class Session(QObject):
         the rules from the seat's view; a throw, by the table when it is played."""
         view = self.view
         if self.human is None or self.waiting != HUMAN or view is None:
-            return SelectionCheck(False, tr("It is not your turn."))
+            return SelectionCheck(False, said(lambda: tr("It is not your turn.")))
         plays = [m for m in self.human_legal if isinstance(m, Action) and m.kind is Act.PLAY]
         if not plays:
-            return SelectionCheck(False, tr("It is not your turn to play."))
+            return SelectionCheck(False, said(lambda: tr("It is not your turn to play.")))
         if not cards:
-            return SelectionCheck(False, tr("Select the cards to play."))
+            return SelectionCheck(False, said(lambda: tr("Select the cards to play.")))
         chosen = tuple(sorted(cards))
         action = Action(Act.PLAY, self.human, chosen)
         if any(a.cards == chosen for a in plays):
@@ -331,13 +334,18 @@ class Session(QObject):
                 return SelectionCheck(True, "", action)  # not enumerated, but legal
             fmt = rules.lead_format(chosen)
         except RuleError as exc:
-            return SelectionCheck(False, reason_text(exc))
+            refused = exc
+            return SelectionCheck(False, Said(lambda: reason_text(refused)))
         if fmt.shape is Shape.THROW:
             # Whether someone can beat a throw depends on hidden hands: the table judges it
             # when it is played, and shows a refused one to everybody (TR-LEAD-3/5).
             return SelectionCheck(
                 True,
-                tr("A throw: refused, and shown to all, if another hand can beat it (TR-LEAD-5)."),
+                said(
+                    lambda: tr(
+                        "A throw: refused, and shown to all, if a hand can beat it (TR-LEAD-5)."
+                    )
+                ),
                 action,
             )
         return SelectionCheck(True, "", action)
@@ -357,22 +365,30 @@ class Session(QObject):
         chosen = tuple(sorted(cards))
         offered = [m for m in self.human_legal if m.kind is kind]
         if not offered:
-            self.message.emit(tr("That is not possible at this moment."))
+            self.message.emit(said(lambda: tr("That is not possible at this moment.")))
             return False
         choice = next((m for m in offered if isinstance(m, ChooseCards)), None)
         if choice is None:  # fixed sets of cards (tribute, the weakest return)
             action = next((m for m in offered if isinstance(m, Action) and m.cards == chosen), None)
             if action is None:
-                self.message.emit(tr("Select one of the offered sets of cards."))
+                self.message.emit(said(lambda: tr("Select one of the offered sets of cards.")))
                 return False
             return self.act(action)
         if len(cards) != choice.count:
-            self.message.emit(tr("Select exactly {n} cards.").format(n=choice.count))
+            count = choice.count
+            self.message.emit(
+                said(
+                    lambda: plural(
+                        count, tr("Select exactly one card."), tr("Select exactly {n} cards.")
+                    )
+                )
+            )
             return False
         try:
             choice.check(chosen)
         except RuleError as exc:
-            self.message.emit(reason_text(exc))
+            refused = exc
+            self.message.emit(Said(lambda: reason_text(refused)))
             return False
         return self.act(choice.action(chosen))
 

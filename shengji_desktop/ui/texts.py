@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from shengji_desktop.engine import events as ev
@@ -12,7 +13,7 @@ from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, Team
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
-from .i18n import tr
+from .i18n import say, tr
 
 
 def game_name(game: Game) -> str:
@@ -109,14 +110,54 @@ def phase_name(phase: Phase) -> str:
 
 
 def reason_text(error: RuleError) -> str:
-    """The rule error in words, ending with its rule ID."""
+    """The rule error in words, ending with its rule ID: said from its reason, its rule and
+    its details (never the rules' own English line), in the installed language."""
+    return say(lambda: _reason_words(error)) + f" [{error.rule}]"
+
+
+def _reason_words(error: RuleError) -> str:
     d = error.details
     r = error.reason
+    rule = error.rule
+    # the rule decides the words where one reason stands for several rules
+    by_rule: dict[tuple[Reason, str], str] = {
+        (Reason.ILLEGAL_LEAD_SHAPE, "SD-LEAD-1"): tr(
+            "In Three against one you lead one card at a time; no pairs, no throws."
+        ),
+        (Reason.ILLEGAL_LEAD_SHAPE, "DL-LEAD-2"): tr(
+            "Lead one card, a pair or a triple of identical cards."
+        ),
+        (Reason.NOT_IN_PHASE, "DL-KITTY-3"): tr(
+            "Dry pot (干锅): the kitty is not exchanged this hand."
+        ),
+        (Reason.BURY_ILLEGAL, "DL-KITTY-3"): tr("Dry pot (干锅): nobody may bury jokers."),
+        (Reason.BURY_ILLEGAL, "DL-KITTY-6"): tr("Bury your big jokers before any small joker."),
+        (Reason.BURY_ILLEGAL, "DL-KITTY-8"): tr(
+            "Only jokers may be buried into the dealer's kitty by the others."
+        ),
+        (Reason.BURY_ILLEGAL, "DL-KITTY-9"): tr(
+            "The kitty has too few cards you could take back for that many jokers."
+        ),
+        (Reason.NOT_YOUR_TURN, "SD-CLAIM-1"): tr("Only the player on lead may claim."),
+        (Reason.CLAIM_NOT_ALLOWED, "SD-CLAIM-1"): tr(
+            "You cannot claim: not every card of yours is sure to win."
+        ),
+        (Reason.REVOLT_NOT_ALLOWED, "DL-OP-6"): tr("Revolts are off at this table."),
+        (Reason.DECLARATION_NOT_STRONGER, "TR-DECL-2"): tr(
+            "An overcall must be a pair of a higher suit (♥ > ♦ > ♠ > ♣)."
+        ),
+        (Reason.DECLARATION_NOT_STRONGER, "TR-DECL-1"): tr(
+            "The first single declaration stands; another single does not change it."
+        ),
+        (Reason.DECLARATION_CLOSED, "TR-DECL-3"): tr(
+            "Trump is sealed (封主): nobody can overcall it."
+        ),
+    }
     texts: dict[Reason, str] = {
         Reason.NOT_IN_PHASE: tr("That is not possible at this moment."),
         Reason.NOT_YOUR_TURN: tr("It is not your turn."),
         Reason.CARDS_NOT_IN_HAND: tr("You do not hold those cards."),
-        Reason.WRONG_NUMBER_OF_CARDS: tr("Wrong number of cards."),
+        Reason.WRONG_NUMBER_OF_CARDS: tr("That is the wrong number of cards."),
         Reason.ILLEGAL_LEAD_SHAPE: tr("You cannot lead those cards together."),
         Reason.THROW_OF_TRUMPS: tr("Trumps can never be thrown."),
         Reason.THROW_MIXED_SUITS: tr("A throw must be of one suit."),
@@ -141,23 +182,110 @@ def reason_text(error: RuleError) -> str:
         Reason.BID_INVALID: tr("That is not a valid bid."),
         Reason.TRIBUTE_WRONG_CARDS: tr("Tribute must be your strongest eligible cards."),
         Reason.REVOLT_NOT_ALLOWED: tr("A revolt is not allowed."),
-        Reason.RETURN_WRONG_CARDS: tr("Those cards cannot be returned."),
+        Reason.RETURN_WRONG_CARDS: tr("Return your weakest cards."),
         Reason.BURY_ILLEGAL: tr("Those cards cannot be buried."),
-        Reason.PICKUP_WRONG_CARDS: tr("You must pick up the weakest non-point cards."),
+        Reason.PICKUP_WRONG_CARDS: tr("Take the weakest non-point cards of the kitty."),
         Reason.KITTY_NOT_VISIBLE: tr("You may not look at the kitty."),
         Reason.TRUMP_CHOICE_INVALID: tr("Choose one of the four suits."),
-        Reason.CLAIM_NOT_ALLOWED: tr("You cannot claim: not every card of yours is a winner."),
+        Reason.CLAIM_NOT_ALLOWED: tr("You cannot claim now."),
         Reason.ACTION_INVALID: tr("That action is not valid."),
     }
-    text = texts.get(r, tr("That is not allowed."))
-    if r in (Reason.MUST_FOLLOW_SUIT, Reason.MUST_PLAY_ALL_OF_SUIT) and "example" in d:
-        text += " " + tr("You still hold {card}.").format(card=card_text(d["example"]))
+    text = by_rule.get((r, rule)) or texts.get(r, tr("That is not allowed."))
     if r is Reason.WRONG_NUMBER_OF_CARDS and "expected" in d:
-        text = tr("Play exactly {n} cards.").format(n=d["expected"])
-    if r in (Reason.BURY_ILLEGAL, Reason.PICKUP_WRONG_CARDS, Reason.TRIBUTE_WRONG_CARDS):
-        # These carry the rules' own English detail, which names the cards concerned.
-        text += f" ({error.message})"
-    return f"{text} [{error.rule}]"
+        text = plural(
+            int(d["expected"]), tr("Play exactly one card."), tr("Play exactly {n} cards.")
+        )
+    elif r is Reason.WRONG_NUMBER_OF_CARDS and rule == "GEN-TRICK-2":
+        text = tr("Select the cards to play.")
+    elif r is Reason.CARDS_NOT_IN_HAND and "card" in d:
+        text = tr("You do not hold {card}.").format(card=card_text(d["card"]))
+    elif r in (Reason.MUST_FOLLOW_SUIT, Reason.MUST_PLAY_ALL_OF_SUIT) and "example" in d:
+        text += " " + tr("You still hold {card}.").format(card=card_text(d["example"]))
+    elif r is Reason.BID_TOO_LOW and "minimum" in d:
+        text = tr("Your bid must be at least {n} points.").format(n=d["minimum"])
+        if rule == "SD-BID-4":
+            text += " " + tr(
+                "After passes the minimum rises: the third bidder starts at 65, the fourth at 70."
+            )
+    elif r is Reason.BID_INVALID and d.get("allowed"):
+        text = tr("Bids in this room: {bids} points.").format(
+            bids=", ".join(str(b) for b in d["allowed"])
+        )
+    elif r in (Reason.TRIBUTE_WRONG_CARDS, Reason.RETURN_WRONG_CARDS):
+        # the cards named are the player's own (a pick-up's would be the hidden kitty's)
+        forced = d.get("forced") or ()
+        size = len(forced) + int(d.get("count", 0) or 0)
+        if r is Reason.TRIBUTE_WRONG_CARDS and size:
+            text = plural(
+                size,
+                tr("Tribute must be your strongest eligible card."),
+                tr("Tribute must be your {n} strongest eligible cards."),
+            )
+        if forced:
+            text += " " + tr("These must be among them: {cards}.").format(cards=cards_text(forced))
+    return text
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """The sentence for one, or the one for ``n`` (``{n}`` filled in, other fields kept)."""
+    return one if n == 1 else many.replace("{n}", str(n))
+
+
+# ---------------------------------------------------------------------- rules that surprise
+
+
+def follow_note(view: SeatView, cards: Iterable[Card]) -> str:
+    """TR-FOLLOW-2, where it decides a follow: a pair (or tractor) led, a pair of the suit in
+    hand, and the cards chosen break it up. Players of other tables expect to be made to
+    follow a pair with a pair; in Tractor nobody is. "" where the rule decides nothing."""
+    if view.game is not Game.TR or not view.trick or view.trump is None:
+        return ""
+    lead = view.trick[0][1]
+    trump = view.trump
+    cls = trump.suit_class(lead[0])
+    if len(lead) < 2 or any(trump.suit_class(c) != cls for c in lead):
+        return ""
+    if len(set(lead)) == len(lead):
+        return ""  # a throw of singles: no pair to answer
+    own = Counter(c for c in view.hand if trump.suit_class(c) == cls)
+    chosen = Counter(c for c in cards if trump.suit_class(c) == cls)
+    if not any(m >= 2 for m in own.values()) or any(m >= 2 for m in chosen.values()):
+        return ""
+    return (
+        say(
+            lambda: tr("In Tractor you need not answer a pair with a pair, even when you hold one.")
+        )
+        + " [TR-FOLLOW-2]"
+    )
+
+
+def bid_note(view: SeatView, offered: Iterable[int]) -> str:
+    """SD's bids, which surprise players of other games: 60 to 75 points (SD-BID-2), above
+    the highest bid so far (SD-BID-3), from 65 or 70 after passes (SD-BID-4)."""
+    values = sorted(offered)
+    if view.game is not Game.SD or not values:
+        return ""
+    made = [v for _, v in view.bids if v is not None]
+    passes = len(view.bids)
+    lowest = values[0]
+
+    rule = "SD-BID-3" if made else "SD-BID-4" if passes and lowest > 60 else "SD-BID-2"
+
+    def words() -> str:
+        text = tr("You alone must take the points you bid.")
+        if rule == "SD-BID-3":
+            return text  # the buttons offer only bids above the highest so far
+        if rule == "SD-BID-4":
+            more = plural(
+                passes,
+                tr("After a pass the bidding here starts at {low}."),
+                tr("After {n} passes the bidding here starts at {low}."),
+            ).format(low=lowest)
+        else:
+            more = tr("Bids go from {low} to {high}.").format(low=lowest, high=values[-1])
+        return f"{text} {more}"
+
+    return say(words) + f" [{rule}]"
 
 
 # ---------------------------------------------------------------------- options
@@ -172,86 +300,96 @@ def option_help(name: str) -> str:
 
 
 def _option_texts() -> dict[str, tuple[str, str]]:
+    """Each option's name and one line that tells a player what it changes at the table."""
     return {
         "play_direction": (
             tr("Direction of play"),
-            tr("Counterclockwise (the seeds' default) or clockwise dealing and play."),
+            tr("Which way the deal, the bidding and the play go round the table."),
         ),
         "dl_follow_mode": (
             tr("Following pairs"),
-            tr("Live pairs: no need to follow a pair or triple; dead pairs: you must."),
+            tr("Live (活棒): a pair need not be answered with a pair; dead (死棒): it must."),
         ),
         "dl_keep_deal_seat": (
-            tr("Who deals when the dealer side keeps the deal"),
-            tr("The dealer's partner, or the same player again."),
+            tr("Next dealer after a win"),
+            tr("When the dealer's side wins, the partner deals next, or the same player again."),
         ),
         "dl_tribute_return": (
             tr("Tribute return"),
-            tr("The dealer returns any cards, or his weakest cards."),
+            tr("For a tribute the dealer gives back cards he chooses, or his weakest cards."),
         ),
         "dl_revolt": (
             tr("Revolt (暴动)"),
-            tr("Three big or small jokers in the paying side's hand may cancel the tribute."),
+            tr("Three big or three small jokers let the side that pays tribute refuse to pay."),
         ),
         "dl_three_sj_instant": (
             tr("Three small jokers in the kitty win"),
-            tr("Three small jokers in the final kitty end the match like three big ones."),
+            tr("Three small jokers in the last kitty win the match at once, like three big ones."),
         ),
         "dl_last_level_dig_reset": (
             tr("Dig at 10 resets"),
-            tr("A dealer side at level 10 whose kitty is dug goes back to 3."),
+            tr("A dealer's side at level 10 whose kitty is dug drops back to level 3."),
         ),
-        "dl_hunzhu": (tr("Mixed trumps (混主)"), tr("Not played (the seeds do not define it).")),
+        "dl_hunzhu": (
+            tr("Mixed trumps (混主)"),
+            tr("Not offered: the trump suit is always one of the four suits."),
+        ),
         "tr_level_base": (
             tr("Level sequence"),
-            tr("A lowest (A, 2 … K), or 2 lowest (2 … K, A)."),
+            tr("Where the levels start: A is the lowest (A, 2 … K), or 2 is (2 … K, A)."),
         ),
         "tr_seal_absolute": (
             tr("Sealing is final"),
-            tr("A sealed declaration (封主) cannot be overcalled."),
+            tr("A sealed declaration (封主) cannot be overcalled by anybody."),
         ),
         "tr_level_tractor_mode": (
             tr("Tractors with level cards"),
-            tr("By rank order (jokers and the trump level pair link) or by number."),
+            tr("Which trump pairs link into tractors: by rank order, or by their numbers."),
         ),
-        "tr_a2_tractor": (tr("A-2 tractor"), tr("Whether a pair of aces links with a pair of 2s.")),
+        "tr_a2_tractor": (
+            tr("A-2 tractor"),
+            tr("Whether a pair of aces and a pair of 2s form a tractor."),
+        ),
         "tr_throw_check": (
             tr("Failed throws"),
-            tr("Refuse a throw that can be beaten, or play its smallest beatable part."),
+            tr("A throw somebody can beat is refused, or its smallest beatable part is played."),
         ),
         "tr_kitty_multiplier": (
             tr("Kitty multiplier"),
-            tr("How many times the kitty's points count when the defenders dig it."),
+            tr("How many times the kitty's points count when the defenders win the last trick."),
         ),
         "tr_jqk_trigger": (
             tr("J/Q/K digs"),
-            tr("Special digs need the level card to win the last trick, or only the level."),
+            tr("At J, Q or K a special dig needs a level card to win the last trick, or any dig."),
         ),
         "tr_special_dig_precedence": (
             tr("Combining special digs"),
-            tr("Add up every settlement row, or let a special dig override the dealer's gain."),
+            tr("A special dig adds to the hand's other results, or replaces the dealer's gain."),
         ),
         "tr_match_end": (
             tr("End of match"),
-            tr("The match ends when a team passes K, or never (a coin session)."),
+            tr("The match ends when a team passes K, or it never ends and coins are counted."),
         ),
-        "sd_room": (tr("Room"), tr("Game room bids 60-75; match room bids 60-70.")),
-        "sd_room_base": (tr("Room stake"), tr("Coins per unit of the hand's stake.")),
+        "sd_room": (tr("Room"), tr("Game room: bids of 60, 65, 70, 75; match room: 60, 65, 70.")),
+        "sd_room_base": (
+            tr("Room stake"),
+            tr("How many coins one unit of a hand's stake is worth."),
+        ),
         "sd_two_order": (
             tr("Order of the 2s"),
-            tr("The trump suit's 2 beats the other 2s, or all four are equal."),
+            tr("The 2 of the trump suit beats the other 2s, or all four 2s are equal."),
         ),
         "sd_claim_points": (
             tr("Points on a claim"),
-            tr("Count the defenders' point cards only, or all remaining point cards."),
+            tr("A claim gives the defenders the points in their hands, or all points left."),
         ),
         "sd_first_bidder": (
             tr("First bidder"),
-            tr("Chosen at random each hand, or rotating counterclockwise."),
+            tr("Who bids first: a player drawn at random each hand, or each player in turn."),
         ),
         "sd_hands_per_session": (
             tr("Hands per session"),
-            tr("How many hands a session lasts (0 = unlimited)."),
+            tr("How many hands a session lasts (0: as many as you like)."),
         ),
     }
 
@@ -310,10 +448,24 @@ def options_summary(game: Game, options: Options) -> list[tuple[str, str]]:
 
 
 def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
-    """One line of the game log for an event as the viewer saw it; None to leave it out."""
+    """One line of the game log for an event as the viewer saw it; None to leave it out. The
+    viewer's own moves are said in the second person ("You play ♣7", "Right plays ♣7")."""
+    return say(lambda: _log_line(event, viewer) or "") or None
+
+
+def _log_line(event: ev.Event, viewer: Seat | None) -> str | None:
+    me = viewer if viewer is not None else Seat.S
 
     def who(seat: Seat) -> str:
         return seat_name(seat, viewer)
+
+    def whom(seat: Seat) -> str:
+        """A seat as the object of a sentence: "to you", "to Right"."""
+        return tr("you") if seat == me else seat_name(seat, viewer)
+
+    def by(seat: Seat, you: str, other: str) -> str:
+        """The sentence of the viewer's own move, or of another seat's."""
+        return you if seat == me else other
 
     match event:
         case (
@@ -327,19 +479,28 @@ def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
         case ev.HandStarted(number=n):
             return tr("— Hand {n} —").format(n=n)
         case ev.Declared(seat=seat, kind="big_joker"):
-            return tr("{who} shows a big joker").format(who=who(seat))
+            text = by(seat, tr("You show a big joker"), tr("{who} shows a big joker"))
+            return text.format(who=who(seat))
         case ev.Declared(seat=seat, cards=cards):
-            return tr("{who} declares {cards}").format(who=who(seat), cards=cards_text(cards))
+            text = by(seat, tr("You declare {cards}"), tr("{who} declares {cards}"))
+            return text.format(who=who(seat), cards=cards_text(cards))
         case ev.Passed(seat=seat):
-            return tr("{who} passes").format(who=who(seat))
+            return by(seat, tr("You pass"), tr("{who} passes")).format(who=who(seat))
         case ev.Bid(seat=seat, value=value):
-            return tr("{who} bids {value}").format(who=who(seat), value=value)
+            text = by(seat, tr("You bid {value}"), tr("{who} bids {value}"))
+            return text.format(who=who(seat), value=value)
         case ev.DealerFixed(seat=seat, bid=bid):
-            return tr("{who} is dealer with a bid of {bid}").format(who=who(seat), bid=bid)
+            text = by(
+                seat,
+                tr("You are the dealer with a bid of {bid}"),
+                tr("{who} is dealer with a bid of {bid}"),
+            )
+            return text.format(who=who(seat), bid=bid)
         case ev.TrumpFixed(suit=suit, dealer=dealer):
             return tr("Trump {suit}, dealer {who}").format(suit=suit_name(suit), who=who(dealer))
         case ev.TrumpChosen(seat=seat, suit=suit):
-            return tr("{who} chooses trump {suit}").format(who=who(seat), suit=suit_name(suit))
+            text = by(seat, tr("You choose trump {suit}"), tr("{who} chooses trump {suit}"))
+            return text.format(who=who(seat), suit=suit_name(suit))
         case ev.BottomThree(suit=suit):
             return tr("Nobody declared: the third card from the bottom makes {suit} trump").format(
                 suit=suit_name(suit)
@@ -353,71 +514,104 @@ def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
             text = tr("Kitty shown: {cards}").format(cards=cards_text(kitty))
             return text + ("  " + tr("Dry pot (干锅)") if dry else "")
         case ev.KittyShown(seat=seat, jokers=jokers, kitty=kitty):
-            return tr("{who} buries {jokers}: the kitty is shown for the pick: {cards}").format(
-                who=who(seat), jokers=cards_text(jokers), cards=cards_text(kitty)
+            text = by(
+                seat,
+                tr("You bury {jokers}: the kitty is shown for the pick: {cards}"),
+                tr("{who} buries {jokers}: the kitty is shown for the pick: {cards}"),
             )
+            return text.format(who=who(seat), jokers=cards_text(jokers), cards=cards_text(kitty))
         case ev.KittyViewed(kitty=seen):
             if seen is None:
                 return tr("The defenders see the kitty")
             return tr("You see the kitty: {cards}").format(cards=cards_text(seen))
         case ev.KittyTaken(seat=seat, kitty=taken):
             if taken is None:
-                return tr("{who} takes the kitty").format(who=who(seat))
-            return tr("{who} takes the kitty: {cards}").format(
-                who=who(seat), cards=cards_text(taken)
-            )
+                text = by(seat, tr("You take the kitty"), tr("{who} takes the kitty"))
+                return text.format(who=who(seat))
+            text = by(seat, tr("You take the kitty: {cards}"), tr("{who} takes the kitty: {cards}"))
+            return text.format(who=who(seat), cards=cards_text(taken))
         case ev.KittyBuried(seat=seat, kitty=buried, count=count):
             if buried is None:
-                return tr("{who} buries {n} cards").format(
-                    who=who(seat), n="?" if count is None else count
-                )
-            return tr("{who} buries {cards}").format(who=who(seat), cards=cards_text(buried))
+                text = by(seat, tr("You bury {n} cards"), tr("{who} buries {n} cards"))
+                return text.format(who=who(seat), n="?" if count is None else count)
+            text = by(seat, tr("You bury {cards}"), tr("{who} buries {cards}"))
+            return text.format(who=who(seat), cards=cards_text(buried))
         case ev.JokersBuried(seat=seat, jokers=jokers, taken=taken):
-            return tr("{who} buries {jokers} and takes {taken}").format(
-                who=who(seat), jokers=cards_text(jokers), taken=cards_text(taken)
+            text = by(
+                seat,
+                tr("You bury {jokers} and take {taken}"),
+                tr("{who} buries {jokers} and takes {taken}"),
             )
+            return text.format(who=who(seat), jokers=cards_text(jokers), taken=cards_text(taken))
         case ev.TributeDue(payer=payer, receiver=receiver, blood=blood):
-            return tr("{payer} owes {receiver} a tribute of {n}").format(
-                payer=who(payer), receiver=who(receiver), n=blood
+            text = by(
+                payer,
+                tr("You owe {receiver} a tribute of {n}"),
+                tr("{payer} owes {receiver} a tribute of {n}"),
             )
+            return text.format(payer=who(payer), receiver=whom(receiver), n=blood)
         case ev.Revolt(seat=seat, cards=cards):
-            return tr("{who} revolts with {cards}!").format(who=who(seat), cards=cards_text(cards))
+            text = by(seat, tr("You revolt with {cards}!"), tr("{who} revolts with {cards}!"))
+            return text.format(who=who(seat), cards=cards_text(cards))
         case ev.Countered(seat=seat):
-            return tr("{who} counters the revolt with three big jokers!").format(who=who(seat))
+            text = by(
+                seat,
+                tr("You counter the revolt with three big jokers!"),
+                tr("{who} counters the revolt with three big jokers!"),
+            )
+            return text.format(who=who(seat))
         case ev.TributeCancelled():
             return tr("The tribute is cancelled")
         case ev.TributePaid(seat=seat, to=to, count=count, cards=cards):
             shown = str(count) if cards is None else cards_text(cards)
-            return tr("{who} pays tribute to {to}: {cards}").format(
-                who=who(seat), to=who(to), cards=shown
+            text = by(
+                seat,
+                tr("You pay tribute to {to}: {cards}"),
+                tr("{who} pays tribute to {to}: {cards}"),
             )
+            return text.format(who=who(seat), to=whom(to), cards=shown)
         case ev.TributeReturned(seat=seat, to=to, count=count, cards=cards):
             shown = str(count) if cards is None else cards_text(cards)
-            return tr("{who} returns {cards} to {to}").format(
-                who=who(seat), to=who(to), cards=shown
-            )
+            text = by(seat, tr("You return {cards} to {to}"), tr("{who} returns {cards} to {to}"))
+            return text.format(who=who(seat), to=whom(to), cards=shown)
         case ev.CardsPlayed(seat=seat, cards=cards):
-            return tr("{who} plays {cards}").format(who=who(seat), cards=cards_text(cards))
+            text = by(seat, tr("You play {cards}"), tr("{who} plays {cards}"))
+            return text.format(who=who(seat), cards=cards_text(cards))
         case ev.ThrowFailed(seat=seat, tried=tried, led=led):
-            return tr("{who}'s throw {tried} fails; {led} is played").format(
-                who=who(seat), tried=cards_text(tried), led=cards_text(led)
+            text = by(
+                seat,
+                tr("Your throw {tried} fails; {led} is played"),
+                tr("{who}'s throw {tried} fails; {led} is played"),
             )
+            return text.format(who=who(seat), tried=cards_text(tried), led=cards_text(led))
         case ev.AttemptRefused(seat=seat, kind="claim"):
-            return tr("{who} tries to claim: refused, not every card is a winner").format(
-                who=who(seat)
+            text = by(
+                seat,
+                tr("You try to claim: refused, not every card is a winner"),
+                tr("{who} tries to claim: refused, not every card is a winner"),
             )
+            return text.format(who=who(seat))
         case ev.AttemptRefused(seat=seat, cards=cards):
-            return tr("{who} tries to throw {cards}: refused, a part of it can be beaten").format(
-                who=who(seat), cards=cards_text(cards)
+            text = by(
+                seat,
+                tr("You try to throw {cards}: refused, a part of it can be beaten"),
+                tr("{who} tries to throw {cards}: refused, a part of it can be beaten"),
             )
+            return text.format(who=who(seat), cards=cards_text(cards))
         case ev.TrickWon(seat=seat, points=points, trick=n):
-            return tr("{who} wins trick {n} (+{points} points)").format(
-                who=who(seat), n=n, points=points
+            text = by(
+                seat,
+                tr("You win trick {n} (+{points} points)"),
+                tr("{who} wins trick {n} (+{points} points)"),
             )
+            return text.format(who=who(seat), n=n, points=points)
         case ev.Claimed(seat=seat, points=points):
-            return tr(
-                "{who} claims the remaining tricks (+{points} points to the defenders)"
-            ).format(who=who(seat), points=points)
+            text = by(
+                seat,
+                tr("You claim the remaining tricks (+{points} points to the defenders)"),
+                tr("{who} claims the remaining tricks (+{points} points to the defenders)"),
+            )
+            return text.format(who=who(seat), points=points)
         case ev.Draw():
             return tr("Everybody passed: the hand is a draw (流局)")
         case ev.Redealt():
@@ -428,4 +622,4 @@ def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
             return tr("The match is over, won by {winner}").format(
                 winner=winner_text(winner, viewer)
             )
-    return event.KIND
+    return tr("Something happened at the table")

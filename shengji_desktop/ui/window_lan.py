@@ -70,9 +70,9 @@ class LanTables:
         try:
             self.host_table(dialog.table())
         except (OSError, ValueError, RuntimeError) as exc:
-            from PySide6.QtWidgets import QMessageBox
+            from .dialogs import show_box
 
-            QMessageBox.warning(self.w, tr("Could not host the table"), str(exc))
+            show_box(self.w, tr("Could not host the table"), str(exc), "warning")
 
     def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
         """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
@@ -115,9 +115,9 @@ class LanTables:
         try:
             self.resume_hosted_table(path)
         except (OSError, ValueError, RuntimeError, RecordError) as exc:
-            from PySide6.QtWidgets import QMessageBox
+            from .dialogs import show_box
 
-            QMessageBox.warning(self.w, tr("Could not resume the table"), str(exc))
+            show_box(self.w, tr("Could not resume the table"), str(exc), "warning")
 
     def resume_hosted_table(
         self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""

@@ -123,11 +123,11 @@ SAMPLES: list[tuple[ev.Event, str | None]] = [
     (ev.Countered(N, (BIG_JOKER,) * 3), "Across counters the revolt"),
     (ev.TributeCancelled(), "The tribute is cancelled"),
     (ev.TributePaid(E, N, 2), "Right pays tribute to Across: 2"),
-    (ev.TributePaid(Seat.S, N, 1, (CLUB_K,)), "You pays tribute to Across: ♣K"),
+    (ev.TributePaid(Seat.S, N, 1, (CLUB_K,)), "You pay tribute to Across: ♣K"),
     (ev.TributeReturned(N, E, 1), "Across returns 1 to Right"),
     (ev.KittyRevealed((SPADE_A, HEART_5), True), "Kitty shown: ♠A ♥5  Dry pot (干锅)"),
     (ev.KittyTaken(E, 6), "Right takes the kitty"),
-    (ev.KittyTaken(Seat.S, 1, (CLUB_K,)), "You takes the kitty: ♣K"),
+    (ev.KittyTaken(Seat.S, 1, (CLUB_K,)), "You take the kitty: ♣K"),
     (ev.KittyViewed(), "The defenders see the kitty"),
     (ev.KittyViewed((CLUB_K,)), "You see the kitty: ♣K"),
     (ev.KittyBuried(E, None, 6), "Right buries 6 cards"),
@@ -173,4 +173,4 @@ def test_the_log_speaks_from_its_viewer(qapp) -> None:
     log = LogModel(Seat.E)
     log.feed(ev.Passed(Seat.E))
     log.feed(ev.CardDealt(Seat.E, 1))  # nothing worth a line
-    assert log.lines == ["You passes"]
+    assert log.lines == ["You pass"]
