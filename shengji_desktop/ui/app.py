@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 # The window paints first and builds the rest right after (MainWindow.finish_building): the
 # modules and Qt classes that only the rest needs (the table, the panels, QMessageBox, Qt's
 # namespace, whose enums alone take PySide some 15 ms to set up) are imported where used.
-from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
@@ -419,38 +419,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ the action bar
 
     def place_bar(self) -> None:
-        if not self._built:
-            return
-        from .items import SeatPlate
+        from .placement import place_bar
 
-        vp = self.view.viewport()
-        top = self.view.mapFromScene(QPointF(0, self.scene.hand_top())).y()
-        # the buttons keep clear of the viewer's seat box, on both sides of the middle
-        plate = self.scene.geo.plate_pos(self.viewer, 0, len(self.scene.hand))
-        edge = self.view.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
-        self.bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
-        across = self.scene.plates[type(self.viewer)((self.viewer + 2) % 4)]  # the overlay
-        bottom = across.mapRectToScene(across.boundingRect()).bottom()  # stays below it
-        self.overlay.min_top = int(self.view.mapFromScene(QPointF(0, bottom)).y()) + 4
-        for child in self.bar.findChildren(QWidget):
-            child.ensurePolished()
-        layout = self.bar.layout()
-        assert layout is not None
-        layout.invalidate()
-        layout.activate()
-        height = max(self.bar.sizeHint().height(), layout.heightForWidth(vp.width()))
-        # The bar's top stays put (a notice may grow it downwards over the hand's edge), and
-        # the viewer's played cards sit above it.
-        nominal = self.bar.nominal_height()
-        self.bar.resize(vp.width(), max(height, nominal))
-        self.bar.move(0, max(0, top - nominal - 4))
-        zoom = self.view.transform().m11() or 1.0
-        bar_height = (nominal + 8) / zoom
-        if abs(bar_height - self.scene.bar_height) > 1:
-            self.scene.bar_height = bar_height
-            self.scene.relayout(0)
-        if self.overlay.isVisible():
-            self.overlay.recentre()
+        place_bar(self)
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

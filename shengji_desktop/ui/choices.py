@@ -14,9 +14,10 @@ from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 
 from .i18n import current_mode, join, say, speaking, tr
+from .notes import bid_note, follow_note
 from .panels import Choice
 from .panels.formats import game_text
-from .texts import bid_note, card_text, cards_text, follow_note, reason_text, seat_name, suit_name
+from .texts import card_text, cards_text, reason_text, seat_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene

@@ -342,4 +342,6 @@ def message_box(
 
 
 def show_box(parent: QWidget | None, title: str, text: str, icon: str = "information") -> None:
-    message_box(parent, title, text, icon).exec()
+    box = message_box(parent, title, text, icon)
+    box.exec()
+    box.deleteLater()  # on this thread, not whenever the garbage collector comes by

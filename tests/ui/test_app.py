@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from shengji_desktop import __version__
 from shengji_desktop.ui.app import WINDOW_SIZE, MainWindow, about_text
@@ -41,8 +41,10 @@ def test_menus(window: MainWindow) -> None:
 
 
 def test_about_shows_the_version(window: MainWindow, monkeypatch) -> None:
+    from shengji_desktop.ui import dialogs
+
     shown: list[tuple[QWidget, str, str]] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda *args: shown.append(args))
+    monkeypatch.setattr(dialogs, "show_box", lambda *args: shown.append(args))
     window.about_action.trigger()
     assert shown and __version__ in shown[0][2]
 

@@ -171,15 +171,18 @@ def dialogs(window: MainWindow, qtbot, reader: Reader) -> None:
     from shengji_desktop.ui.lan_dialogs import HostDialog, JoinDialog
 
     new = NewGameDialog(parent=window)
+    qtbot.addWidget(new)
     new.show()
     for i in range(new.game_box.count()):
         new.game_box.setCurrentIndex(i)
         reader.look(f"new game {i}")
     new.close()
-    for make in (HostDialog, JoinDialog):
-        d = make(parent=window)
+    host = HostDialog(parent=window)
+    join = JoinDialog(parent=window, browse_seconds=0)  # no search of the network
+    for d in (host, join):
+        qtbot.addWidget(d)
         d.show()
-        reader.look(make.__name__)
+        reader.look(type(d).__name__)
         d.close()
     for show in (window.show_keys, window.show_about):
         QTimer.singleShot(0, lambda name=show.__name__: close_box(reader, name))
