@@ -43,6 +43,9 @@ ALLOWED = {
     "Enter",
     "Esc",
     "H",
+    "T",  # the card tracker
+    "Ctrl",  # Ctrl+T: 托管
+    "Shift",  # Shift+drag: move a card within the hand
     # the language menu names each language in its own words so that everybody finds theirs
     "English",
     # an address example in the join dialog (host:port is what one types)

@@ -112,8 +112,9 @@ def test_a_refused_throw_of_local_play_names_no_card_and_is_logged(window, qtbot
     assert len(messages) == 1 and "TR-LEAD-5" in messages[0], messages
     named = [c for c in CARD_TEXTS if c in messages[0]] + [x for x in "♠♥♣♦" if x in messages[0]]
     assert not named, messages[0]
-    qtbot.waitUntil(lambda: any("tries to throw" in x for x in window.log.lines), timeout=WAIT_MS)
-    line = next(x for x in window.log.lines if "tries to throw" in x)
+    # the viewer's own attempt, in the second person (the log speaks to the player)
+    qtbot.waitUntil(lambda: any("try to throw" in x for x in window.log.lines), timeout=WAIT_MS)
+    line = next(x for x in window.log.lines if "try to throw" in x)
     assert cards_text(tried) in line
     assert len(link.match.actions) == actions
     assert wait_turn(window, qtbot) == "human" and s.view.phase is Phase.PLAY

@@ -98,7 +98,7 @@ def kinds(view: SeatView) -> set[Act]:
 
 
 def refused_play(window: MainWindow, qtbot) -> None:
-    """Select cards the rules refuse (if the hand has such a selection) and press Enter: the
+    """Select cards the rules refuse (if the hand has such a selection) and press Play: the
     why-illegal notice."""
     s = window.session
     assert s is not None
@@ -107,8 +107,10 @@ def refused_play(window: MainWindow, qtbot) -> None:
         for i in range(len(hand) - size + 1):
             cards = hand[i : i + size]
             if not s.check_play(cards).ok:
+                window.scene.clear_selection()  # the hint selected its own cards
                 select_cards(window, qtbot, cards)
-                window.primary_action()
+                window.play_selected()  # Play (Enter would press a hinted claim)
+                assert not s.busy, "the refused selection was sent"
                 return
 
 

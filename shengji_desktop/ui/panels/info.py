@@ -26,7 +26,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
-from ..i18n import tr
+from ..i18n import say, tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
@@ -188,7 +188,7 @@ class InfoPanel(QFrame):
             "QScrollArea#rules, QScrollArea#rules > QWidget > QWidget " "{ background: #f7f5ee; }"
         )
         self._view: SeatView | None = None
-        self._tricks = ""
+        self._tricks: tuple[int, int] | None = None  # tricks played, the viewer's cards left
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self._fit_info)
@@ -264,9 +264,7 @@ class InfoPanel(QFrame):
             self.points_label.setText(tr("No dealer yet"))
         self.point_cards.set_cards(captured_points(view))
         # turn and tricks
-        self._tricks = tr("Tricks played: {n} · your cards: {left}").format(
-            n=len(view.tricks), left=view.counts[viewer]
-        )
+        self._tricks = (len(view.tricks), view.counts[viewer])
         self.show_turn(view.turn if view.turn is not None else acting, viewer)
         self.show_kitty(view)
         self.fit_info()
@@ -295,8 +293,18 @@ class InfoPanel(QFrame):
         """Whose turn it is (the window's one source, ``Choices.turn``) over the tricks."""
         if self._view is None:
             return
-        text = tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
-        self.turn_label.setText("\n".join(t for t in (text, self._tricks) if t))
+        tricks = self._tricks
+
+        def words() -> str:  # made now, in the language(s) spoken now (not kept from a pass)
+            text = tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
+            played = (
+                tr("Tricks played: {n} · your cards: {left}").format(n=tricks[0], left=tricks[1])
+                if tricks is not None
+                else ""
+            )
+            return "\n".join(t for t in (text, played) if t)
+
+        self.turn_label.setText(say(words))
 
     def fit_info(self) -> None:
         """Refit the information's height once the labels' new texts are laid out (after
