@@ -161,6 +161,7 @@ class Situation:
         threats: Threats,
         cards_left: int,
         hoard: Mapping[Card, float] | None = None,
+        set_worth: float = 0.0,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -172,6 +173,8 @@ class Situation:
         self.cards_left = cards_left
         # Extra worth of keeping some cards to the end (TR defenders' jokers dig for levels).
         self.hoard = hoard or {}
+        # Points a pair (or triple) kept whole is worth (ai/normal.py; 0 inside playouts).
+        self.set_worth = set_worth
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -256,9 +259,28 @@ def _best_expected(
             p = 0.0
         total = points + card_points(c)
         kept = sum(sit.hoard.get(x, 0.0) for x in c) if sit.cards_left > len(c) else 0.0
-        return (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
+        value = (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
+        if sit.set_worth:
+            value -= sit.set_worth * broken_sets(sit.hand, c)
+        return value
 
     return max(cands, key=lambda c: (value(c), c))
+
+
+SET_WORTH = (0.0, 0.0, 1.0, 2.5)
+"""What the copies of one card held are worth as a set: a pair 1, a triple (DL) 2.5."""
+
+
+def broken_sets(hand: Mapping[Card, int], cards: Cards) -> float:
+    """How much of the hand's pairs and triples a play breaks up without playing them whole
+    (a pair played as a pair is a set used, not broken)."""
+    lost = 0.0
+    for c, n in Counter(cards).items():
+        held = min(hand.get(c, 0), 3)
+        left = held - n
+        if left > 0:
+            lost += SET_WORTH[held] - SET_WORTH[left]
+    return lost
 
 
 def _key(rules: TrickRules, fmt: TrickFormat, cards: Cards) -> int:
