@@ -17,7 +17,7 @@ from ..rules.ranking import TRUMP
 from . import normal, phases
 from .knowledge import Knowledge
 from .phases import actions
-from .policy import Cards, PoolThreats, Situation, choose_follow, choose_lead
+from .policy import PLAYOUT_ODDS, Cards, PoolThreats, Situation, choose_follow, choose_lead
 
 
 class HeuristicPlayer:
@@ -25,6 +25,8 @@ class HeuristicPlayer:
     whole: ``ai.normal``); otherwise easy (plausible rules of thumb, no counting)."""
 
     kind = "normal"
+
+    tuned = True  # False: trick play by the playout policy alone (bench's fixed positions)
 
     def __init__(self, rng: random.Random, careful: bool = True) -> None:
         self.rng = rng
@@ -104,9 +106,9 @@ class HeuristicPlayer:
         assert k.rules is not None
         leader = k.trick[0][0] if k.trick else k.seat
         kept = dict(hoard(k.game, k.attacking) or {}) if self.careful else {}
-        set_worth = 0.0
-        if self.careful:
-            kept, set_worth = normal.tune(k, kept)
+        set_worth, odds = 0.0, PLAYOUT_ODDS
+        if self.careful and self.tuned:
+            kept, set_worth, odds = normal.tune(k, kept)
         return Situation(
             k.rules,
             k.seat,
@@ -118,6 +120,7 @@ class HeuristicPlayer:
             sum(k.hand.values()),
             kept or None,
             set_worth,
+            odds,
         )
 
     def play(self, k: Knowledge, legal: Sequence[Move]) -> Action:

@@ -147,6 +147,11 @@ def play_cost(rules: TrickRules, cards: Sequence[Card]) -> float:
     return sum(table[c] for c in cards)
 
 
+PLAYOUT_ODDS = (0.5, 0.35)
+"""The odds that a partner's, or one's own, winner not sure to stay so stays so, in playouts
+(``fastplay`` has them built in; the normal player at a real seat uses ``normal.ODDS``)."""
+
+
 class Situation:
     """One seat about to play: its hand, the trick so far and who is on which side."""
 
@@ -162,6 +167,7 @@ class Situation:
         cards_left: int,
         hoard: Mapping[Card, float] | None = None,
         set_worth: float = 0.0,
+        odds: tuple[float, float] = PLAYOUT_ODDS,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -175,6 +181,8 @@ class Situation:
         self.hoard = hoard or {}
         # Points a pair (or triple) kept whole is worth (ai/normal.py; 0 inside playouts).
         self.set_worth = set_worth
+        # The odds that a partner's, or this seat's, winner not sure to stay so stays so.
+        self.odds = odds
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -245,14 +253,14 @@ def _best_expected(
     """The normal player's follow: the expected points of the trick for our side (won points
     count for us, lost ones against us) less the strength the play spends."""
     rules = sit.rules
-    partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
+    partner_p = 1.0 if best_key >= threat or not opps_after else sit.odds[0]
     friend_holds = win_seat in sit.friends
     spend = SPEND if sit.cards_left > 4 else SPEND / 4  # the end is near: spend freely
 
     def value(c: Cards) -> float:
         key = rules.play_key(fmt, c)
         if key is not None and key > best_key:
-            p = 1.0 if key >= threat or not opps_after else 0.35
+            p = 1.0 if key >= threat or not opps_after else sit.odds[1]
         elif friend_holds:
             p = partner_p
         else:
@@ -260,7 +268,7 @@ def _best_expected(
         total = points + card_points(c)
         kept = sum(sit.hoard.get(x, 0.0) for x in c) if sit.cards_left > len(c) else 0.0
         value = (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
-        if sit.set_worth:
+        if sit.set_worth and p == 0.0:  # a losing follow or discard: a loose card first
             value -= sit.set_worth * broken_sets(sit.hand, c)
         return value
 

@@ -95,3 +95,17 @@ def test_the_kitty_stake_of_a_hidden_kitty_is_the_unseen_points_share() -> None:
     points = sum(c.points * n for c, n in unseen.items())
     expected = 2 * points * k.kitty_size / sum(unseen.values())
     assert abs(kitty_stake(k) - expected) < 1e-9 and kitty_stake(k) > 0
+
+
+def test_normal_feeds_points_to_a_partner_probably_winning() -> None:
+    """Rule of thumb: give points to a partner who probably wins the trick even when an
+    opponent after us might still beat it (GEN-TRICK-6: the trick's winner takes its points).
+    N leads ♥Q, W follows low, E is still to play and might hold ♥A or ♥K; the old normal
+    counted that as a coin toss and kept its ♥10, the new one feeds it."""
+    trick = [(Seat.N, "♥Q"), (Seat.W, "♥4")]
+    k = knowledge(Game.TR, Seat.S, Seat.S, "♥10 ♥6 ♣6 ♣7 ♦8 ♦9", trick)
+    assert choice("normal", k, ["♥10", "♥6"]) == cards("♥10")
+    assert choice("baseline", k, ["♥10", "♥6"]) == cards("♥6")
+    # A partner sure to lose (an opponent's ♥A already on the trick) is not fed.
+    lost = knowledge(Game.TR, Seat.S, Seat.S, "♥10 ♥6 ♣6 ♣7 ♦8 ♦9", [*trick[:1], (Seat.W, "♥A")])
+    assert choice("normal", lost, ["♥10", "♥6"]) == cards("♥6")
