@@ -9,7 +9,9 @@ Recorded with the code of dc8d1d7, before the redesign, in ``tests/golden/finger
   decision times left out (they are measurements, not behaviour).
 
 A deliberate change of behaviour (a bug fixed) updates the file in the same commit, and the
-commit says which rule made the change.
+commit says which rule made the change. Issue 22 changed the normal player on purpose and
+re-recorded both parts (``updated`` in the file); the old normal's headless figures live on in
+``tests/golden/baseline.json``, which the frozen ``baseline`` player must reproduce.
 """
 
 from __future__ import annotations

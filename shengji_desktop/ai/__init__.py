@@ -1,4 +1,5 @@
-"""Computer players: easy, normal and hard for every decision of every game.
+"""Computer players: easy, normal and hard for every decision of every game, and the frozen
+``baseline`` (``ai.baseline``) that arena figures are measured against.
 
 ``make_player(kind, seed)`` gives a player for one seat; its ``decide(view, legal)`` sees only
 ``match.view(seat)`` and the legal actions (see ``engine.players.Player``).
@@ -11,7 +12,13 @@ import random
 from ..engine.players import RandomPlayer
 from ..engine.table import Player
 
-KINDS = ("random", "easy", "normal", "hard")
+KINDS = ("random", "easy", "normal", "hard", "baseline", "baseline-easy")
+"""Every kind ``make_player`` makes. ``baseline`` and ``baseline-easy`` are the frozen players of
+``ai.baseline`` (a fixed point for arena figures), for the command line only: the GUI offers
+``OFFERED``."""
+
+OFFERED = ("easy", "normal", "hard")
+"""The strengths a person may choose (seats, 托管, LAN stand-ins)."""
 
 
 def make_player(
@@ -27,6 +34,10 @@ def make_player(
         from .players import HeuristicPlayer
 
         return HeuristicPlayer(rng, careful=kind == "normal")
+    if kind in ("baseline", "baseline-easy"):
+        from .baseline import make_baseline
+
+        return make_baseline(kind, seed)
     if kind == "hard":
         from .players import HardPlayer
 

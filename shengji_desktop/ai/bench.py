@@ -7,7 +7,8 @@
   search in the worker processes), wall time, median and p95.
 
 The positions are every trick-play decision with a choice, of seeded hands played by four
-normal players (the hard player's own positions, from its first lead to its last follow).
+normal players (untuned, see ``_Recorder``; the hard player's own positions, from its first
+lead to its last follow).
 """
 
 from __future__ import annotations
@@ -43,7 +44,11 @@ class Position:
 
 
 class _Recorder(HeuristicPlayer):
-    """A normal player that keeps every trick-play decision with a choice."""
+    """A normal player that keeps every trick-play decision with a choice. It plays by the
+    playout policy alone (``tuned`` off: the normal of issue 21), so the positions, and the
+    figures and tests built on them, stay the same when the normal player's tuning changes."""
+
+    tuned = False
 
     def __init__(self, rng: random.Random, out: list[Position]) -> None:
         super().__init__(rng, careful=True)

@@ -14,17 +14,19 @@ from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
 from ..rules.dl_kitty import big_jokers_first
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
-from . import phases
+from . import normal, phases
 from .knowledge import Knowledge
 from .phases import actions
-from .policy import Cards, PoolThreats, Situation, choose_follow, choose_lead
+from .policy import PLAYOUT_ODDS, Cards, PoolThreats, Situation, choose_follow, choose_lead
 
 
 class HeuristicPlayer:
-    """``careful`` = normal (counts cards, feeds partner, plays for the last trick); otherwise
-    easy (plausible rules of thumb, no counting)."""
+    """``careful`` = normal (counts cards, feeds partner, plays for the last trick, keeps pairs
+    whole: ``ai.normal``); otherwise easy (plausible rules of thumb, no counting)."""
 
     kind = "normal"
+
+    tuned = True  # False: trick play by the playout policy alone (bench's fixed positions)
 
     def __init__(self, rng: random.Random, careful: bool = True) -> None:
         self.rng = rng
@@ -103,6 +105,10 @@ class HeuristicPlayer:
     def situation(self, k: Knowledge) -> Situation:
         assert k.rules is not None
         leader = k.trick[0][0] if k.trick else k.seat
+        kept = dict(hoard(k.game, k.attacking) or {}) if self.careful else {}
+        set_worth, odds = 0.0, PLAYOUT_ODDS
+        if self.careful and self.tuned:
+            kept, set_worth, odds = normal.tune(k, kept)
         return Situation(
             k.rules,
             k.seat,
@@ -112,7 +118,9 @@ class HeuristicPlayer:
             seat_order(leader, k.options.play_direction),
             PoolThreats(k.rules, k.unseen(), k.voids, k.known),
             sum(k.hand.values()),
-            hoard(k.game, k.attacking) if self.careful else None,
+            kept or None,
+            set_worth,
+            odds,
         )
 
     def play(self, k: Knowledge, legal: Sequence[Move]) -> Action:

@@ -147,6 +147,11 @@ def play_cost(rules: TrickRules, cards: Sequence[Card]) -> float:
     return sum(table[c] for c in cards)
 
 
+PLAYOUT_ODDS = (0.5, 0.35)
+"""The odds that a partner's, or one's own, winner not sure to stay so stays so, in playouts
+(``fastplay`` has them built in; the normal player at a real seat uses ``normal.ODDS``)."""
+
+
 class Situation:
     """One seat about to play: its hand, the trick so far and who is on which side."""
 
@@ -161,6 +166,8 @@ class Situation:
         threats: Threats,
         cards_left: int,
         hoard: Mapping[Card, float] | None = None,
+        set_worth: float = 0.0,
+        odds: tuple[float, float] = PLAYOUT_ODDS,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -172,6 +179,10 @@ class Situation:
         self.cards_left = cards_left
         # Extra worth of keeping some cards to the end (TR defenders' jokers dig for levels).
         self.hoard = hoard or {}
+        # Points a pair (or triple) kept whole is worth (ai/normal.py; 0 inside playouts).
+        self.set_worth = set_worth
+        # The odds that a partner's, or this seat's, winner not sure to stay so stays so.
+        self.odds = odds
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -242,23 +253,42 @@ def _best_expected(
     """The normal player's follow: the expected points of the trick for our side (won points
     count for us, lost ones against us) less the strength the play spends."""
     rules = sit.rules
-    partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
+    partner_p = 1.0 if best_key >= threat or not opps_after else sit.odds[0]
     friend_holds = win_seat in sit.friends
     spend = SPEND if sit.cards_left > 4 else SPEND / 4  # the end is near: spend freely
 
     def value(c: Cards) -> float:
         key = rules.play_key(fmt, c)
         if key is not None and key > best_key:
-            p = 1.0 if key >= threat or not opps_after else 0.35
+            p = 1.0 if key >= threat or not opps_after else sit.odds[1]
         elif friend_holds:
             p = partner_p
         else:
             p = 0.0
         total = points + card_points(c)
         kept = sum(sit.hoard.get(x, 0.0) for x in c) if sit.cards_left > len(c) else 0.0
-        return (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
+        value = (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
+        if sit.set_worth and p == 0.0:  # a losing follow or discard: a loose card first
+            value -= sit.set_worth * broken_sets(sit.hand, c)
+        return value
 
     return max(cands, key=lambda c: (value(c), c))
+
+
+SET_WORTH = (0.0, 0.0, 1.0, 2.5)
+"""What the copies of one card held are worth as a set: a pair 1, a triple (DL) 2.5."""
+
+
+def broken_sets(hand: Mapping[Card, int], cards: Cards) -> float:
+    """How much of the hand's pairs and triples a play breaks up without playing them whole
+    (a pair played as a pair is a set used, not broken)."""
+    lost = 0.0
+    for c, n in Counter(cards).items():
+        held = min(hand.get(c, 0), 3)
+        left = held - n
+        if left > 0:
+            lost += SET_WORTH[held] - SET_WORTH[left]
+    return lost
 
 
 def _key(rules: TrickRules, fmt: TrickFormat, cards: Cards) -> int:

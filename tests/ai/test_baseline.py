@@ -1,0 +1,80 @@
+"""The frozen baseline (issue 22): ``baseline`` and ``baseline-easy`` play today's normal and easy
+for ever, from their own modules, and only the command line offers them.
+
+``tests/golden/baseline.json`` holds the digest of the old normal's and easy's decisions: seeded
+headless games of every game (two hands each, every phase: declaring, bidding, tribute, burying,
+trick play), recorded with the code of d3603ff before the normal player changed. Never update it:
+if this test fails, ``ai/baseline`` was changed (or something below it, in rules/ or engine/,
+changed the games), and arena figures against ``baseline`` no longer compare across releases.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from shengji_desktop.ai import KINDS, OFFERED, make_player
+from shengji_desktop.cli import main
+
+GOLDEN = json.loads(
+    (Path(__file__).parents[1] / "golden" / "baseline.json").read_text(encoding="utf-8")
+)
+BASELINE_DIR = Path(__file__).parents[2] / "shengji_desktop" / "ai" / "baseline"
+
+
+def play_digest(tmp_path: Path, game: str, seed: str, seats: str) -> dict[str, object]:
+    record = tmp_path / f"{game}-{seed}.json"
+    args = ["play", "--headless", "--game", game, "--seats", seats, "--hands", "2"]
+    assert main([*args, "--seed", seed, "--record", str(record)]) == 0
+    actions = json.loads(record.read_text(encoding="utf-8"))["actions"]
+    text = json.dumps(actions, sort_keys=True, ensure_ascii=False)
+    return {"actions": len(actions), "sha256": hashlib.sha256(text.encode()).hexdigest()}
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["headless"]))
+def test_baseline_repeats_the_old_normal_and_easy(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, seed = case.split("-")
+    digest = play_digest(tmp_path, game, seed, "baseline,baseline-easy,baseline,baseline-easy")
+    capsys.readouterr()
+    assert digest == GOLDEN["headless"][case]
+
+
+def test_the_baseline_imports_only_rules_engine_and_itself() -> None:
+    """Nothing the live players use (ai/policy.py, ai/phases.py, ...) can move the baseline."""
+    for path in BASELINE_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                if node.level == 1:
+                    continue  # ai.baseline's own modules
+                assert node.level == 3, f"{path.name}: {ast.unparse(node)}"
+                assert (node.module or "").split(".")[0] in ("rules", "engine"), path.name
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                module = node.module if isinstance(node, ast.ImportFrom) else names[0]
+                assert not str(module).startswith("shengji_desktop"), path.name
+
+
+def test_arena_plays_against_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--game", "sd", "--a", "normal", "--b", "baseline", "--deals", "1"]
+    assert main([*args, "--seed", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["b"] == "baseline" and figures["hands"] == 2
+
+
+def test_the_gui_does_not_offer_the_baseline() -> None:
+    pytest.importorskip("PySide6")
+    from shengji_desktop.ui import aids, lan
+    from shengji_desktop.ui.models import SeatListModel
+
+    assert "baseline" in KINDS and make_player("baseline", 1).kind == "baseline"
+    offered = {k for row in range(4) for k in SeatListModel().allowed(row)}
+    offered |= set(lan.SEAT_KINDS) | set(aids.AUTOPLAY_LEVELS)
+    assert offered & {"easy", "normal", "hard"} == set(OFFERED)
+    assert not any(k.startswith("baseline") for k in offered)
