@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from shengji_desktop import __version__
 
-from . import i18n
+from . import i18n, serial_raster
 from .app import APP_NAME, ORG_NAME, MainWindow
 
 
@@ -56,6 +56,7 @@ def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
     (or, for the startup benchmark, until it has painted)."""
     # Qt's event loop keeps Python from seeing Ctrl+C in the terminal; let it end the program.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    serial_raster()
     app = QApplication(list(argv))
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
