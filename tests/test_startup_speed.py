@@ -1,0 +1,55 @@
+"""Issue 21's complete window: what the frozen app leaves out, and what the window's start
+does not pay for."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def excluded_modules() -> list[str]:
+    tree = ast.parse((ROOT / "build.spec").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "EXCLUDED_MODULES"
+            for target in node.targets
+        ):
+            assert isinstance(node.value, ast.List)
+            return [elt.value for elt in node.value.elts if isinstance(elt, ast.Constant)]
+    raise AssertionError("build.spec has no EXCLUDED_MODULES list")
+
+
+def test_the_frozen_app_leaves_the_build_tools_out() -> None:
+    # bundled, PyInstaller's setuptools runtime hook imports setuptools and distutils on every
+    # start: a third of the start's Python time
+    excluded = excluded_modules()
+    for name in ("setuptools", "distutils", "_distutils_hack", "pkg_resources"):
+        assert name in excluded, name
+
+
+def test_no_code_the_app_runs_imports_the_build_tools() -> None:
+    for path in (ROOT / "shengji_desktop").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                root = name.split(".")[0]
+                assert root not in ("setuptools", "distutils", "pkg_resources"), (path, name)
+
+
+@pytest.mark.gui
+def test_the_score_sheet_has_a_viewport_of_its_own(qapp) -> None:
+    # Qt's own viewport: the first viewport() call (fitting the columns at the window's
+    # start) has PySide look through the widget classes for its type, some 10 ms
+    from shengji_desktop.ui.panels.tabs import FitTable
+
+    table = FitTable()
+    assert table.viewport().objectName() != "qt_scrollarea_viewport"
