@@ -53,3 +53,48 @@ def test_the_score_sheet_has_a_viewport_of_its_own(qapp) -> None:
 
     table = FitTable()
     assert table.viewport().objectName() != "qt_scrollarea_viewport"
+
+
+@pytest.mark.gui
+def test_the_collector_resumes_once_the_window_is_complete(qtbot) -> None:
+    import gc
+
+    from shengji_desktop.ui.main import collect_when_built
+
+    class Window:
+        built = False
+
+    window = Window()
+    gc.disable()
+    try:
+        collect_when_built(window)  # type: ignore[arg-type]
+        assert not gc.isenabled()  # still building
+        window.built = True
+        qtbot.waitUntil(gc.isenabled)
+        assert gc.get_freeze_count() > 0  # the start's objects are not scanned again
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_the_window_starts_with_the_collector_off(monkeypatch) -> None:
+    import gc
+    import sys
+    import types
+
+    from shengji_desktop import cli
+
+    seen: list[bool] = []
+    fake = types.ModuleType("shengji_desktop.ui.main")
+
+    def run_gui(argv, exit_after_first_paint=False):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return 0
+
+    fake.run_gui = run_gui  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "shengji_desktop.ui.main", fake)
+    try:
+        assert cli.main([]) == 0
+    finally:
+        gc.enable()
+    assert seen == [False]
