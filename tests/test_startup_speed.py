@@ -98,3 +98,37 @@ def test_the_window_starts_with_the_collector_off(monkeypatch) -> None:
     finally:
         gc.enable()
     assert seen == [False]
+
+
+CHECK_START = """
+import sys
+from PySide6.QtWidgets import QApplication
+from shengji_desktop.ui.app import MainWindow
+app = QApplication([])
+window = MainWindow(check_save=False)
+window.games.check_saved_game()  # no autosave in this home
+print(sorted(name for name in sys.modules if name.startswith("shengji_desktop.engine.")))
+"""
+
+
+@pytest.mark.gui
+def test_looking_for_the_autosave_does_not_load_the_record_and_its_codec(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK_START], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert "shengji_desktop.engine.record" not in loaded
+    assert "shengji_desktop.engine.codec" not in loaded
+    assert "shengji_desktop.engine.paths" in loaded  # it did look
