@@ -454,6 +454,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _open_gui(args: argparse.Namespace) -> int:
+    import gc
+
+    # The start makes many objects and frees few: no collections until the window is
+    # complete (ui/main.py turns the collector back on; some 15 ms of the start, issue 21).
+    gc.disable()
     # Imported here so that the headless subcommands and --version never import Qt.
     from shengji_desktop.ui.main import run_gui
 

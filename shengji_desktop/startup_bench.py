@@ -13,7 +13,10 @@ first paint (for the bare window the two are the same). The two programs take tu
 one warm-up run each (not counted), and the medians are compared. Both run with a fresh home
 folder (no saved settings or game), offscreen unless a display or ``QT_QPA_PLATFORM`` is there.
 
-Targets (issue 8): the ratio at most 1.5, the app's bundle under 130 MB unpacked on Linux.
+Targets (issue 8): the ratio at most 1.5, the app's bundle under 130 MB unpacked on Linux;
+(issue 21) the complete window's ratio (``ready_ratio``) at most 1.5 too. On a shared machine
+the wall clock also counts other programs' turns, so the CPU time of each is printed beside
+it (``cpu_ratio``: the app's CPU time over the bare window's).
 No Qt is imported here: this process only starts the others and waits.
 """
 
@@ -162,6 +165,8 @@ def run(dist: Path, runs: int = 9) -> dict[str, Any]:
         "app_ready_ms": round(app_ready_ms, 1),
         "bare_ready_ms": round(bare_ready_ms, 1),
         "ready_ratio": round(app_ready_ms / bare_ready_ms, 3),
+        "ready_ratio_target": RATIO_TARGET,
+        "ready_ratio_ok": app_ready_ms / bare_ready_ms <= RATIO_TARGET,
         "app_cpu_ms": round(app_cpu_ms, 1),
         "bare_cpu_ms": round(bare_cpu_ms, 1),
         "cpu_ratio": round(app_cpu_ms / bare_cpu_ms, 3) if bare_cpu_ms else None,
@@ -180,7 +185,7 @@ def run(dist: Path, runs: int = 9) -> dict[str, Any]:
     print(
         f"start to complete window (the app paints an empty table first, then builds the rest):"
         f" app {app_ready_ms:.1f} ms, bare {bare_ready_ms:.1f} ms,"
-        f" ratio {app_ready_ms / bare_ready_ms:.2f}"
+        f" ratio {app_ready_ms / bare_ready_ms:.2f} (target at most {RATIO_TARGET})"
     )
     print(f"bundle: app {app_mb:.1f} MB, bare window {bare_mb:.1f} MB unpacked", end="")
     print(f" (target under {BUNDLE_TARGET_MB:.0f} MB)")

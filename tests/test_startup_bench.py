@@ -40,6 +40,8 @@ def test_the_bench_times_both_programs_and_ends_with_json(tmp_path, capsys) -> N
     assert result["app_ready_ms"] >= result["app_first_paint_ms"] + 200
     assert result["bare_ready_ms"] == result["bare_first_paint_ms"]  # it does not say "ready"
     assert any("complete window" in line for line in out)
+    assert result["ready_ratio_target"] == 1.5  # issue 21
+    assert result["ready_ratio"] > 1.5 and result["ready_ratio_ok"] is False  # 400 ms vs ~0
     assert result["app_bundle_mb"] == round(bundle_bytes(tmp_path / "Shengji Desktop") / 1e6, 1)
     assert bundle_bytes(tmp_path / "Shengji Desktop") > 3000
 

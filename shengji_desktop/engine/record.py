@@ -30,6 +30,7 @@ from . import codec
 from .actions import Action
 from .events import Event
 from .match import Match
+from .paths import default_save_path as default_save_path  # the name record always had
 
 
 class RecordError(ValueError):
@@ -179,12 +180,6 @@ def load(path: Path) -> Match:
     except RecordError as exc:
         raise RecordError(f"save file {path}: {exc}") from None
     return match
-
-
-def default_save_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("shengji-desktop", appauthor=False)) / "autosave.json"
 
 
 class Saver:

@@ -269,6 +269,9 @@ class SeatPlate(QGraphicsObject):
         self.team_colour = QColor("#3b82f6")
         self.extra = ""  # coins or bid
         self.setZValue(500)
+        # Drawn once per look and device size, then copied: its text and its glow's wide
+        # strokes are the dearest part of the table's paint (issue 21).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-6, -6, self.WIDTH + 12, self.HEIGHT + 12)
@@ -347,6 +350,7 @@ class Bubble(QGraphicsObject):
         self.colour = colour or QColor("#fff7d6")
         self.size = size
         self.setZValue(900)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # text: laid out once
         f = font(size, bold=True)
         from PySide6.QtGui import QFontMetricsF
 
@@ -382,6 +386,7 @@ class Banner(QGraphicsObject):
         self.detail = ""
         self.width = 760.0
         self.setZValue(950)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # text: laid out once
         self.setOpacity(0.0)
 
     def boundingRect(self) -> QRectF:
@@ -445,6 +450,7 @@ class Label(QGraphicsObject):
         self._rect = QRectF()
         self.set_text(text)
         self.setZValue(5)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # text: laid out once
 
     def set_text(self, text: str) -> None:
         from PySide6.QtGui import QFontMetricsF

@@ -145,7 +145,7 @@ def run_viewer(argv: list[str], path: Path) -> int:
 
     from shengji_desktop.engine.record import RecordError
 
-    from . import i18n
+    from . import i18n, serial_raster
     from .app import APP_NAME, ORG_NAME
     from .replay import open_file
     from .replay_window import ReplayWindow
@@ -155,6 +155,7 @@ def run_viewer(argv: list[str], path: Path) -> int:
     except RecordError as exc:
         print(f"shengji-desktop: {exc}", file=sys.stderr)
         return 2
+    serial_raster()  # as the program does (ui/main.py)
     app = QApplication.instance() or QApplication(argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)

@@ -70,7 +70,7 @@ class LocalGames:
     @property
     def save_path(self) -> Path:
         if self._save_path is None:
-            from shengji_desktop.engine.record import default_save_path
+            from shengji_desktop.engine.paths import default_save_path  # not record: no codec
 
             self._save_path = default_save_path()
         return self._save_path
