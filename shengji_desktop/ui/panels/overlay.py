@@ -81,7 +81,8 @@ class Overlay(QFrame):
         while self.grid.count():
             item = self.grid.takeAt(0)
             w = item.widget() if item is not None else None
-            if w is not None:
+            if w is not None:  # gone from the screen now, deleted when the loop gets to it
+                w.hide()
                 w.deleteLater()
         for row, (key, value) in enumerate(lines):
             k = QLabel(key)
@@ -101,7 +102,8 @@ class Overlay(QFrame):
         while self.button_row.count():
             item = self.button_row.takeAt(0)
             w = item.widget() if item is not None else None
-            if w is not None:
+            if w is not None:  # gone from the screen now, deleted when the loop gets to it
+                w.hide()
                 w.deleteLater()
         self.buttons = {}
         self.button_row.addStretch(1)
