@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 
 from shengji_desktop.stats.facts import Role
 from shengji_desktop.stats.handfile import SUFFIX, HandFileError, read_hand_file, write_hand_file
-from shengji_desktop.stats.store import HistoryRow, Store, StoreError
+from shengji_desktop.stats.store import HistoryRow, Store
 
 from .i18n import tr
-from .stats_link import KEEP_KEY, keep_setting, notice_text
+from .stats_link import KEEP_KEY, keep_setting, open_store
 from .texts import game_name
 
 
@@ -93,14 +93,7 @@ class HandHistoryWindow(QDialog):
         bar.addWidget(self.export_button)
         layout.addLayout(bar)
         self.rows: list[HistoryRow] = []
-        self.store: Store | None = None
-        try:
-            self.store = Store(path)
-        except StoreError as exc:
-            self._say(str(exc))
-        else:
-            if self.store.notice is not None:
-                self._say(notice_text(self.store.notice))
+        self.store: Store | None = open_store(path, self._say)
         self.refresh()
 
     def _say(self, text: str) -> None:

@@ -4,7 +4,7 @@ thread of each database, and recording the player's hands of a local or LAN game
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from shengji_desktop.engine.events import Event
     from shengji_desktop.engine.match import Match
     from shengji_desktop.stats.recorder import Writer
-    from shengji_desktop.stats.store import SetAside
+    from shengji_desktop.stats.store import SetAside, Store
 
     from .app import MainWindow
     from .local import LocalTable
@@ -54,6 +54,21 @@ def notice_text(notice: SetAside | str) -> str:
             " {name} and a new one started."
         ).format(reason=notice.reason, name=notice.aside.name)
     return tr("The statistics could not be saved: {error}").format(error=notice)
+
+
+def open_store(path: Path, say: Callable[[str], None]) -> Store | None:
+    """The database for a window (Statistics, Hand history), or None with the reason said; a
+    damaged file set aside on the way is said too."""
+    from shengji_desktop.stats.store import Store, StoreError
+
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        say(str(exc))
+        return None
+    if store.notice is not None:
+        say(notice_text(store.notice))
+    return store
 
 
 class _Notices(QObject):

@@ -38,10 +38,10 @@ from shengji_desktop.stats.figures import (
     strengths,
     tabulate,
 )
-from shengji_desktop.stats.store import Store, StoreError
+from shengji_desktop.stats.store import Store
 
 from .i18n import tr
-from .stats_link import notice_text
+from .stats_link import open_store
 from .texts import game_name, kind_name
 
 
@@ -207,14 +207,7 @@ class StatisticsWindow(QDialog):
         layout.addLayout(chart_bar)
         self.chart = MatchChart()
         layout.addWidget(self.chart)
-        self.store: Store | None = None
-        try:
-            self.store = Store(path)
-        except StoreError as exc:
-            self._say(str(exc))
-        else:
-            if self.store.notice is not None:
-                self._say(notice_text(self.store.notice))
+        self.store: Store | None = open_store(path, self._say)
         self.refresh()
 
     def _say(self, text: str) -> None:
