@@ -44,6 +44,14 @@
         <translation>开始新游戏吗？进行中的牌局将丢失。</translation>
     </message>
     <message>
+        <source>Start a new game</source>
+        <translation>开始新游戏</translation>
+    </message>
+    <message>
+        <source>Keep playing</source>
+        <translation>继续这局</translation>
+    </message>
+    <message>
         <source>Overcall</source>
         <translation>正主</translation>
     </message>
@@ -2586,6 +2594,10 @@
     <message>
         <source>Forget every recorded hand and match? The hand history is kept.</source>
         <translation>清除所有已记录的牌局和比赛统计？牌局记录会保留。</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>清零</translation>
     </message>
     <message>
         <source>Find</source>

@@ -345,3 +345,19 @@ def show_box(parent: QWidget | None, title: str, text: str, icon: str = "informa
     box = message_box(parent, title, text, icon)
     box.exec()
     box.deleteLater()  # on this thread, not whenever the garbage collector comes by
+
+
+def ask_box(parent: QWidget | None, title: str, text: str, yes: str, no: str) -> bool:
+    """A question with two buttons in the player's language (Qt's own Yes/No, Reset/Cancel
+    would be English): True for ``yes``; ``no`` is the default and what Esc answers."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent
+    )
+    accept = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    refuse = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(refuse)
+    box.setEscapeButton(refuse)
+    box.exec()
+    answer = box.clickedButton() is accept
+    box.deleteLater()
+    return answer

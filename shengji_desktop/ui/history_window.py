@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -27,6 +26,7 @@ from shengji_desktop.stats.facts import Role
 from shengji_desktop.stats.handfile import SUFFIX, HandFileError, read_hand_file, write_hand_file
 from shengji_desktop.stats.store import HistoryRow, Store
 
+from . import dialogs
 from .i18n import tr
 from .stats_link import KEEP_KEY, keep_setting, open_store
 from .texts import game_name
@@ -167,10 +167,11 @@ class HandHistoryWindow(QDialog):
         try:
             self.export_to(row, Path(name))
         except OSError as exc:
-            QMessageBox.warning(
+            dialogs.show_box(
                 self,
                 tr("Hand history"),
                 tr("Could not write {path}: {error}").format(path=name, error=exc.strerror),
+                "warning",
             )
 
     def ask_import(self) -> None:
@@ -182,10 +183,11 @@ class HandHistoryWindow(QDialog):
         try:
             self.import_from(Path(name))
         except HandFileError as exc:
-            QMessageBox.warning(
+            dialogs.show_box(
                 self,
                 tr("Hand history"),
                 tr("This hand cannot be imported: {error}").format(error=exc),
+                "warning",
             )
 
     def done(self, result: int) -> None:

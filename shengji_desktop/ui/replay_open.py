@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
+from . import dialogs
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def replay_live(w: MainWindow) -> ReplayWindow | None:
 
     trail = trail_of(w.session)
     if trail is None or trail.length < 1:
-        QMessageBox.information(w, tr("Replay"), tr("There is no match of yours to replay yet."))
+        dialogs.show_box(w, tr("Replay"), tr("There is no match of yours to replay yet."))
         return None
     return open_source(trail.snapshot(), "", w)
 
@@ -92,8 +93,11 @@ def open_path(path: Path, parent: QWidget | None) -> ReplayWindow | None:
     try:
         opened = open_file(path)
     except RecordError as exc:
-        QMessageBox.warning(
-            parent, tr("Replay"), tr("This file cannot be replayed: {error}").format(error=exc)
+        dialogs.show_box(
+            parent,
+            tr("Replay"),
+            tr("This file cannot be replayed: {error}").format(error=exc),
+            "warning",
         )
         return None
     window = open_source(opened.replay, path.name, parent)
@@ -129,8 +133,11 @@ def open_record(record: dict[str, Any], title: str, parent: QWidget | None) -> R
             Seat[seat] if seat in Seat.__members__ else Seat.S,
         )
     except (RecordError, ValueError) as exc:
-        QMessageBox.warning(
-            parent, tr("Replay"), tr("This hand cannot be replayed: {error}").format(error=exc)
+        dialogs.show_box(
+            parent,
+            tr("Replay"),
+            tr("This hand cannot be replayed: {error}").format(error=exc),
+            "warning",
         )
         return None
     return open_source(replay, title, parent)

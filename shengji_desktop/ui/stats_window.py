@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -40,6 +39,7 @@ from shengji_desktop.stats.figures import (
 )
 from shengji_desktop.stats.store import Store
 
+from . import dialogs
 from .i18n import tr
 from .stats_link import open_store
 from .texts import game_name, kind_name
@@ -284,10 +284,11 @@ class StatisticsWindow(QDialog):
         try:
             self.export_to(Path(name))
         except OSError as exc:
-            QMessageBox.warning(
+            dialogs.show_box(
                 self,
                 tr("Statistics"),
                 tr("Could not write {path}: {error}").format(path=name, error=exc.strerror),
+                "warning",
             )
 
     def reset(self) -> None:
@@ -296,14 +297,13 @@ class StatisticsWindow(QDialog):
         self.refresh()
 
     def ask_reset(self) -> None:
-        answer = QMessageBox.question(
+        if dialogs.ask_box(
             self,
             tr("Reset statistics"),
             tr("Forget every recorded hand and match? The hand history is kept."),
-            QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        if answer == QMessageBox.StandardButton.Reset:
+            tr("Reset"),
+            tr("Cancel"),
+        ):
             self.reset()
 
     def done(self, result: int) -> None:

@@ -122,16 +122,15 @@ class LocalGames:
 
     def confirm_abandon(self) -> bool:
         """Ask before a new game replaces the match in progress (its save too)."""
-        from PySide6.QtWidgets import QMessageBox
+        from . import dialogs
 
-        answer = QMessageBox.question(
+        return dialogs.ask_box(
             self.w,
             tr("A game is in progress"),
             tr("Start a new game? The game in progress will be lost."),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
+            tr("Start a new game"),
+            tr("Keep playing"),
         )
-        return answer == QMessageBox.StandardButton.Yes
 
     def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
         from shengji_desktop.engine.match import Match, secret_seed

@@ -5,7 +5,9 @@ screen follows a change of language; the English speaks to "you" in the second p
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -602,3 +604,27 @@ def test_the_banners_speak_to_you_in_the_second_person(qapp) -> None:
         "你坐庄 / You are the dealer",
         "对家坐庄 / Across is the dealer",
     ]
+
+
+def test_questions_and_warnings_answer_in_chinese(chinese, monkeypatch) -> None:
+    """The Statistics, Hand history, Replay and New game boxes use the program's own boxes:
+    Qt's static QMessageBox.warning/question would show English OK, Yes/No, Reset/Cancel (the
+    program ships no Qt translations)."""
+    from shengji_desktop.ui import dialogs
+
+    seen: list[list[str]] = []
+
+    def record(box: QMessageBox) -> int:
+        seen.append([b.text() for b in box.buttons()])
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", record)
+    dialogs.show_box(None, "t", "x", "warning")
+    assert dialogs.ask_box(None, "t", "x", i18n.tr("Reset"), i18n.tr("Cancel")) is False
+    words = [w for buttons in seen for w in buttons]
+    assert words and not [w for w in words if latin_words(w)], words
+    source = "\n".join(
+        (Path(dialogs.__file__).parent / name).read_text(encoding="utf-8")
+        for name in ("stats_window.py", "history_window.py", "replay_open.py", "window_local.py")
+    )
+    assert not re.search(r"QMessageBox\.(warning|information|question|critical)\(", source)

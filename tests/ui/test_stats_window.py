@@ -109,13 +109,13 @@ def test_the_window_shows_filters_and_exports(qtbot, tmp_path: Path) -> None:
 
 
 def test_reset_asks_first(qtbot, tmp_path: Path, monkeypatch) -> None:
-    from PySide6.QtWidgets import QMessageBox
+    from shengji_desktop.ui import dialogs
 
     path = filled(tmp_path / "stats.sqlite3")
     w = StatisticsWindow(path)
     qtbot.addWidget(w)
-    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Reset]
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: answers.pop(0))
+    answers = [False, True]  # Cancel, then Reset
+    monkeypatch.setattr(dialogs, "ask_box", lambda *a, **k: answers.pop(0))
     w.ask_reset()
     assert len(Store(path).hands()) == 4  # cancelled
     w.ask_reset()
@@ -196,13 +196,15 @@ def test_history_exports_and_imports_hands(qtbot, tmp_path: Path, monkeypatch) -
     assert there.table.rowCount() == 1 and "(imported)" in there.table.item(0, 0).text()
     assert there.table.item(0, 3).text() == w.table.item(1, 3).text()
     # A corrupt file: a clear message and nothing kept.
-    from PySide6.QtWidgets import QFileDialog, QMessageBox
+    from PySide6.QtWidgets import QFileDialog
+
+    from shengji_desktop.ui import dialogs
 
     bad = tmp_path / "bad.json"
     bad.write_text(out.read_text(encoding="utf-8")[:300], encoding="utf-8")
     warnings: list[str] = []
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: warnings.append(text))
+    monkeypatch.setattr(dialogs, "show_box", lambda _p, _t, text, *a: warnings.append(text))
     there.ask_import()
     assert len(warnings) == 1 and "bad.json" in warnings[0]
     assert "corrupt or truncated" in warnings[0]

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QMessageBox
 from ui_driver import WAIT_MS, Seen, human_turn
 from ui_driver import play_until as drive
 from ui_matches import Played, play_until
@@ -70,16 +69,16 @@ def test_a_new_game_asks_before_it_replaces_the_match_in_progress(
     s, _ = start(window, qtbot, match)
     monkeypatch.setattr(dialogs.NewGameDialog, "exec", lambda self: 1)  # Start pressed
     asked: list[str] = []
-    answer = [QMessageBox.StandardButton.No]
+    answer = [False]
 
-    def question(parent, title, text, *args):
+    def question(parent, title, text, yes, no):
         asked.append(text)
         return answer[0]
 
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    monkeypatch.setattr(dialogs, "ask_box", question)
     window.ask_new_game()
     assert len(asked) == 1 and window.session is s  # No: the match goes on
-    answer[0] = QMessageBox.StandardButton.Yes
+    answer[0] = True
     window.ask_new_game()
     assert len(asked) == 2 and window.session is not s and window.session is not None
 
