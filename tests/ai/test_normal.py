@@ -82,9 +82,27 @@ def test_normal_keeps_its_top_trump_for_the_last_trick_when_the_kitty_is_worth_i
     assert kitty_stake(k) == 35
     assert choice("normal", k, ["BJ", "♠3"]) == cards("♠3")
     assert choice("baseline", k, ["BJ", "♠3"]) == cards("BJ")
-    # With an empty kitty there is nothing to dig: the joker takes the points.
+    # A kitty without points: the joker still waits, since a big joker that wins the last
+    # trick is a dig worth three levels to the defenders (TR-SETTLE-2), whatever the kitty.
     poor = knowledge(Game.TR, Seat.W, Seat.S, "BJ ♠3", trick, kitty="♣3 ♣4 ♦3 ♦4 ♣6 ♣7 ♦6 ♦7")
-    assert choice("normal", poor, ["BJ", "♠3"]) == cards("BJ")
+    assert kitty_stake(poor) == 0
+    assert choice("normal", poor, ["BJ", "♠3"]) == cards("♠3")
+    assert choice("baseline", poor, ["BJ", "♠3"]) == cards("BJ")
+
+
+def test_the_sd_dealer_keeps_a_sure_winner_for_the_last_trick() -> None:
+    """Rule of thumb (SD-DIG-1): defenders who win the last trick win the hand whatever the
+    points, so the dealer keeps the trump nobody can beat for it, although the kitty counts
+    for nobody (SD-KITTY-5). Two cards left, E leads ♠6 and the trick holds 20 points: the old
+    normal took them with the big joker and left ♠3 for the last trick."""
+    trick = [(Seat.E, "♠6"), (Seat.N, "♠K"), (Seat.W, "♠10")]
+    k = knowledge(Game.SD, Seat.S, Seat.S, "BJ ♠3", trick)
+    assert kitty_stake(k) == 0
+    assert choice("normal", k, ["BJ", "♠3"]) == cards("♠3")
+    assert choice("baseline", k, ["BJ", "♠3"]) == cards("BJ")
+    # A small joker, the big one unseen, is not sure to win the last trick: take the points.
+    unsure = knowledge(Game.SD, Seat.S, Seat.S, "SJ ♠3", trick)
+    assert choice("normal", unsure, ["SJ", "♠3"]) == cards("SJ")
 
 
 def test_the_kitty_stake_of_a_hidden_kitty_is_the_unseen_points_share() -> None:
