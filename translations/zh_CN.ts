@@ -460,6 +460,10 @@
         <translation>无主可亮：过</translation>
     </message>
     <message>
+        <source>No joker to bury: pass</source>
+        <translation>无王可扣：过</translation>
+    </message>
+    <message>
         <source>Your bid</source>
         <translation>请叫分</translation>
     </message>

@@ -207,14 +207,12 @@ class DLHand(HandBase):
         return events
 
     def others_bury(self) -> list[Event]:
+        """DL-KITTY-8: every other seat in turn says whether it buries jokers, also one that
+        cannot (it is offered only the pass): skipping it would tell the table that it holds
+        no joker it could bury, or that the hidden kitty has no room (GEN-INFO-1)."""
         assert self.trump is not None and self.dealer is not None
-        while self.pending:
-            seat = self.pending[0]
-            if dl_kitty.legal_joker_burials(
-                seat, self.hands[seat], self.kitty, self.dealer, self.trump, self.dry_pot
-            ):
-                return []
-            self.pending.pop(0)
+        if self.pending:
+            return []
         return self.start_play(self.dealer)
 
     # ------------------------------------------------------------------ driver API

@@ -27,10 +27,11 @@ from typing import Any
 
 from ..rules.options import Game, Options
 from . import codec
-from .actions import Action
+from .actions import Act, Action
 from .events import Event
 from .match import Match
 from .paths import default_save_path as default_save_path  # the name record always had
+from .phase import Phase
 
 
 class RecordError(ValueError):
@@ -88,7 +89,7 @@ def read_record(record: Any) -> tuple[Game, Options, int, list[Action]]:
     if record.get("format") != codec.RECORD_FORMAT:
         raise RecordError("not a shengji-desktop record")
     version = record.get("version")
-    if version != codec.RECORD_VERSION:
+    if version not in (1, codec.RECORD_VERSION) or isinstance(version, bool):
         raise RecordError(
             f"record version {version!r} is not supported (expected {codec.RECORD_VERSION})"
         )
@@ -101,7 +102,37 @@ def read_record(record: Any) -> tuple[Game, Options, int, list[Action]]:
         raise RecordError(f"malformed record: {exc}") from None
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("malformed record: seed must be an integer")
+    if version == 1:
+        actions = upgrade_actions(game, options, seed, actions)
     return game, options, seed, actions
+
+
+def upgrade_actions(game: Game, options: Options, seed: int, actions: list[Action]) -> list[Action]:
+    """The actions of a version 1 record or journal with the passes it left out: after a DL
+    burial the engine then skipped every seat that could not bury a joker (DL-KITTY-8), where
+    it now asks each one (offering only the pass). Played through to know where they go; an
+    illegal action stops the upgrade, and the caller's replay reports it."""
+    if game is not Game.DL:
+        return actions
+    match = Match(game, options, seed)
+    out: list[Action] = []
+    for i, action in enumerate(actions):
+        while match.phase is Phase.KITTY:
+            seats = match.to_act()
+            if len(seats) != 1 or seats[0] == action.seat:
+                break
+            legal = match.legal_actions(seats[0])
+            passing = legal[0] if len(legal) == 1 else None
+            if not isinstance(passing, Action) or passing.kind is not Act.PASS:
+                break
+            match.apply(passing)
+            out.append(passing)
+        try:
+            match.apply(action)
+        except ValueError:  # RuleError included: the caller's replay says which action
+            return out + actions[i:]
+        out.append(action)
+    return out
 
 
 def replay(record: Any) -> tuple[Match, list[Event]]:
@@ -287,7 +318,8 @@ def load_saved(
         except RecordError as exc:
             raise RecordError(f"{what} {path}: {exc}") from None
         return SavedMatch(match, events, meta, legacy=True)
-    if head.get("version") != codec.JOURNAL_VERSION:
+    version = head.get("version")
+    if version not in (1, codec.JOURNAL_VERSION) or isinstance(version, bool):
         raise RecordError(
             f"{what} {path}: journal version {head.get('version')!r} is not supported "
             f"(expected {codec.JOURNAL_VERSION})"
@@ -320,6 +352,14 @@ def load_saved(
             f"{what} {path}: its last line ({len(lines) + 2}) was cut off, as by a crash while "
             f"saving; the match goes on from the {len(actions)} actions before it"
         )
+    if version == 1 and actions:  # with the passes it left out (codec.RECORD_VERSION)
+        line_of = {id(a): n for n, a in actions}
+        number = actions[-1][0]
+        numbered: list[tuple[int, Action]] = []
+        for a in reversed(upgrade_actions(game, options, seed, [a for _, a in actions])):
+            number = line_of.get(id(a), number)  # a pass put in: the next action's line
+            numbered.append((number, a))
+        actions = numbered[::-1]
     match = Match(game, options, seed)
     played: list[Event] = []
     for number, action in actions:

@@ -277,6 +277,8 @@ class Choices:
             choices.append(hint)
         if phase is Phase.DECLARE and kinds == {Act.PASS}:
             return choices, tr("Nothing to declare: pass"), None
+        if phase is Phase.KITTY and kinds == {Act.PASS}:  # DL-KITTY-8: every seat is asked
+            return choices, tr("No joker to bury: pass"), None
         prompts = {
             Act.BID: tr("Your bid"),
             Act.DECLARE: tr("Declare or pass"),

@@ -29,6 +29,10 @@ the redesign); with the fix there was no other difference. A second script tried
 at every lead (TR with both ``tr_throw_check`` values, DL, SD; 915 "throw_failed" event lines),
 which random players never make: equal except "throw_failed"'s ``led``, now a cards string (was
 a Python tuple's text).
+
+dl-default and dl-dead changed again when every other seat came to be asked whether it buries
+jokers after the dealer's burial, also a seat that cannot (only the pass is offered): the engine
+skipped those, which told the table that they held no joker to bury (DL-KITTY-8, GEN-INFO-1).
 """
 
 from __future__ import annotations
@@ -67,8 +71,8 @@ CASES = {
 }
 
 DIGESTS = {
-    "dl-dead": "5d7a3f2a14f3b5d05a5c7718bed25753fcfcd8ebc6f70da71f05dbe2da07826b",
-    "dl-default": "015437f7e3c11883dcc48d5cde953c86234f41f092d4ace226cfa3823d3c42b8",
+    "dl-dead": "fa0558b8fbb837f6e2c03ef13a9f5ef4e5993d6fa88a1914d1d2b5d149eeff0a",
+    "dl-default": "0867d7ba150f3c143c6201c3a48a2709e65d0de84e3e6b6c2d5a82731d6a86ec",
     "sd-default": "3c77db71063c01e81660afd3a621ca71a9ca2c1159b2e9b62537cc9a3247dffc",
     "sd-match-cw": "46a08d742ae66d95a15a44cb1f3042aa2a2ff5f5aeeec484812e74b288a382f0",
     "tr-default": "ecc4205147c2ece948af74f638a201856cf3b5a6c91fdce20542c1a09a65ef18",

@@ -57,7 +57,10 @@ from .forms import (
 __all__ = ["CodecError", "Json", "cards_text"]
 
 RECORD_FORMAT = "shengji-desktop record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""2: every other seat says whether it buries jokers after a DL burial (DL-KITTY-8); version 1
+records skipped the seats that could not, and are read with their passes put in
+(``record.upgrade_actions``)."""
 
 # ---------------------------------------------------------------------- actions and moves
 
@@ -248,7 +251,7 @@ def record_json(game: Game, options: Options, seed: int, actions: list[Action]) 
 # ---------------------------------------------------------------------- save journals
 
 JOURNAL_FORMAT = "shengji-desktop journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # as RECORD_VERSION; version 1 journals are read the same way
 
 
 def journal_head(game: Game, options: Options, seed: int, meta: Json) -> bytes:
