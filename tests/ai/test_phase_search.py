@@ -1,0 +1,205 @@
+"""The hard player's searches outside trick play (issue 22, ``ai.phase_search``): in a
+hand-made position where the normal rule of thumb is clearly worse, hard chooses otherwise; the
+searches see only the seat's view (the same view over other hidden hands gives the same choice)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from shengji_desktop.ai import phase_search
+from shengji_desktop.ai.knowledge import Knowledge
+from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
+from shengji_desktop.ai.search import _paired, gather, make_task
+from shengji_desktop.engine.actions import Act, Action, ChooseCards
+from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.table import Table
+from shengji_desktop.engine.view import SeatView, seat_view
+from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, parse_cards
+from shengji_desktop.rules.options import Game, Options
+
+
+def cards(text: str) -> list[Card]:
+    return list(parse_cards(text))
+
+
+def stop_at(game: Game, seed: int, wanted: Callable[[Match], Seat | None]) -> tuple[Match, Seat]:
+    """A match played by normal players until ``wanted`` names the seat to decide."""
+    match = Match(game, Options(), seed)
+    players = {s: HeuristicPlayer(random.Random(f"{seed}/{s.name}")) for s in Seat}
+    table = Table(match, players, rng=random.Random(seed), hands=1)
+    table.watch_referee(lambda action, events: table.stop() if wanted(match) else None)
+    table.play()
+    seat = wanted(match)
+    assert seat is not None
+    return match, seat
+
+
+def burying(match: Match) -> Seat | None:
+    for s in Seat:
+        if any(isinstance(m, ChooseCards) and m.kind is Act.BURY for m in match.legal_actions(s)):
+            return s
+    return None
+
+
+def bidding(match: Match) -> Seat | None:
+    for s in Seat:
+        if any(isinstance(m, Action) and m.kind is Act.BID for m in match.legal_actions(s)):
+            return s
+    return None
+
+
+def arrange(match: Match, seat: Seat, wanted: list[Card]) -> None:
+    """Give ``seat`` exactly ``wanted`` (as many cards as it holds), swapping cards with the
+    other hands and the kitty so the deck stays whole."""
+    hands = match.hand.hands
+    assert len(wanted) == sum(hands[seat].values())
+    need = Counter(wanted) - hands[seat]
+    spare = list((hands[seat] - Counter(wanted)).elements())
+    for card, n in need.items():
+        for _ in range(n):
+            give = spare.pop()
+            holder = next((s for s in Seat if s != seat and hands[s][card] > 0), None)
+            if holder is None:
+                kitty = match.hand.kitty
+                kitty[kitty.index(card)] = give
+            else:
+                hands[holder][card] -= 1
+                hands[holder][give] += 1
+            hands[seat][card] += 1
+            hands[seat][give] -= 1
+    for s in Seat:
+        hands[s] = +hands[s]
+    assert hands[seat] == Counter(wanted)
+
+
+def swap_hands(match: Match, a: Seat, b: Seat) -> None:
+    hands = match.hand.hands
+    hands[a], hands[b] = hands[b], hands[a]
+
+
+def evaluate(k: Knowledge, choice: ChooseCards, burials: list[tuple[Card, ...]]) -> float:
+    """Hard's own measure on fresh samples: the mean gain of burial 1 over burial 0, in
+    standard errors."""
+    task = replace(make_task(k, burials, 0, 1.0, None), kitty=(), kitty_size=0)
+    rows = gather(task, random.Random(99), 1.0, 300, phase_search.run_burial)
+    mean, se = _paired(rows, 1, 0)
+    return mean / se
+
+
+# ---------------------------------------------------------------------------- burial
+
+
+def tr_dealer() -> tuple[Match, Seat, SeatView]:
+    """TR, hand 1 (level A, trump ♠): a dealer with 15 trumps and three side suits of six
+    cards, one of them (♦) low cards only."""
+    match, dealer = stop_at(Game.TR, 2, burying)
+    trump = match.hand.trump
+    assert trump is not None and trump.suit is Suit.SPADES and trump.level == Rank.ACE
+    trumps = "♠3 ♠5 ♠5 ♠6 ♠8 ♠10 ♠J ♠K ♠A ♥A ♣A ♦A BJ BJ SJ"
+    arrange(
+        match, dealer, cards(f"{trumps} ♥4 ♥6 ♥9 ♥Q ♥K ♥K ♣3 ♣5 ♣8 ♣8 ♣10 ♣K ♦2 ♦3 ♦6 ♦7 ♦8 ♦9")
+    )
+    return match, dealer, seat_view(match, dealer)
+
+
+def side_suits_left(trump_suit: Suit, hand: Counter[Card], buried: tuple[Card, ...]) -> set[Suit]:
+    left = hand - Counter(buried)
+    return {
+        c.suit for c in left.elements() if c.suit not in (None, trump_suit) and c.rank != Rank.ACE
+    }
+
+
+def test_hard_buries_a_whole_short_suit_to_ruff_it() -> None:
+    """TR-KITTY-1: burying a whole side suit leaves the dealer void in it, so it can ruff that
+    suit with its trumps (GEN-TRICK-3). Normal buries its lowest cards across the suits (rule
+    of thumb: low cards, short suits first) and keeps two diamonds and every suit; hard
+    buries a suit whole, and its playouts on fresh samples confirm the gain."""
+    match, dealer, view = tr_dealer()
+    k = Knowledge.from_view(view)
+    choice = next(m for m in view.legal if isinstance(m, ChooseCards))
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    hard = HardPlayer(random.Random(1), samples=40).decide(view)
+    assert normal is not None and hard is not None
+    sides = {Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS}
+    assert side_suits_left(Suit.SPADES, k.hand, normal.cards) == sides
+    assert len(side_suits_left(Suit.SPADES, k.hand, hard.cards)) == 2, hard.cards
+    assert evaluate(k, choice, [normal.cards, hard.cards]) > 3.0
+
+
+def test_the_burial_search_sees_only_the_dealers_view() -> None:
+    """Two tables where the dealer sees the same (its hand, the public play) but the other
+    hands differ: the same seed gives the same burial."""
+    match, dealer, view = tr_dealer()
+    others = [s for s in Seat if s != dealer]
+    hands = match.hand.hands
+    before = {s: Counter(hands[s]) for s in Seat}
+    first = HardPlayer(random.Random(5), samples=24)
+    chosen = first.decide(view)
+    assert first.last_search["samples"] == 24 and first.last_search["candidates"] >= 3
+    swap_hands(match, others[0], others[1])
+    assert hands[others[0]] != before[others[0]]
+    again = seat_view(match, dealer)
+    assert again == view
+    assert HardPlayer(random.Random(5), samples=24).decide(again) == chosen
+
+
+def test_burial_candidates_are_legal_and_start_with_normals() -> None:
+    """DL-KITTY-4..6: every candidate is a burial the rules accept (big jokers first)."""
+    for game, seed in ((Game.DL, 2), (Game.TR, 2), (Game.SD, 1)):
+        match, dealer = stop_at(game, seed, burying)
+        view = seat_view(match, dealer)
+        k = Knowledge.from_view(view)
+        choice = next(m for m in view.legal if isinstance(m, ChooseCards))
+        normal = HeuristicPlayer(random.Random(1)).decide(view)
+        assert normal is not None
+        found = phase_search.burial_candidates(k, choice, normal.cards)
+        assert found[0] == normal.cards and 3 <= len(found) <= phase_search.MAX_BURIALS
+        assert len(set(found)) == len(found)
+        for buried in found:
+            choice.check(buried)
+
+
+# ---------------------------------------------------------------------------- SD bid
+
+
+def monster_bidder() -> tuple[Match, Seat, SeatView]:
+    """SD: the first bidder holds both jokers, the four 2s and six top spades."""
+    match, seat = stop_at(Game.SD, 3, bidding)
+    assert not match.hand.bidding.bids  # the first bidder
+    arrange(match, seat, cards("BJ SJ ♠2 ♥2 ♣2 ♦2 ♠A ♠K ♠Q ♠J ♠10 ♠9"))
+    return match, seat, seat_view(match, seat)
+
+
+def test_hard_bids_the_room_maximum_with_a_sure_hand() -> None:
+    """SD-BID-2/5, SD-COIN-1: a hand that surely makes its bid should bid 75, four times the
+    stake; normal's rule of thumb bids the lowest bid its strength affords (60)."""
+    match, seat, view = monster_bidder()
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    hard = HardPlayer(random.Random(1), samples=40).decide(view)
+    assert normal is not None and normal.kind is Act.BID and normal.value == 60
+    assert hard is not None and hard.kind is Act.BID and hard.value == 75
+
+
+def test_the_bid_search_sees_only_the_bidders_view() -> None:
+    match, seat, view = monster_bidder()
+    others = [s for s in Seat if s != seat]
+    first = HardPlayer(random.Random(7), samples=24)
+    chosen = first.decide(view)
+    assert first.last_search["samples"] == 24
+    swap_hands(match, others[0], others[2])
+    kitty = match.hand.kitty
+    kitty[0], match.hand.hands[others[1]] = _swap_one(kitty[0], match.hand.hands[others[1]])
+    again = seat_view(match, seat)
+    assert again == view
+    assert HardPlayer(random.Random(7), samples=24).decide(again) == chosen
+
+
+def _swap_one(card: Card, hand: Counter[Card]) -> tuple[Card, Counter[Card]]:
+    """Trade ``card`` for one of ``hand``'s cards (the kitty and a hidden hand change)."""
+    other = next(iter(sorted(hand)))
+    hand[other] -= 1
+    hand[card] += 1
+    return other, +hand
