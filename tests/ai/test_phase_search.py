@@ -168,7 +168,7 @@ def test_burial_candidates_are_legal_and_start_with_normals() -> None:
 def monster_bidder() -> tuple[Match, Seat, SeatView]:
     """SD: the first bidder holds both jokers, the four 2s and six top spades."""
     match, seat = stop_at(Game.SD, 3, bidding)
-    assert not match.hand.bidding.bids  # the first bidder
+    assert not seat_view(match, seat).bids  # the first bidder
     arrange(match, seat, cards("BJ SJ ♠2 ♥2 ♣2 ♦2 ♠A ♠K ♠Q ♠J ♠10 ♠9"))
     return match, seat, seat_view(match, seat)
 
