@@ -186,18 +186,32 @@ class HardPlayer(HeuristicPlayer):
 
     def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
         preferred = super().give(k, kind, n)
-        if kind is not Act.BURY or not self.searching() or k.dealer is None:
+        if kind not in (Act.BURY, Act.RETURN) or not self.searching() or k.dealer is None:
             return preferred
         if k.trump is None or k.trump.suit is None:
             return preferred
-        from . import phase_search
+        from . import dl_search, phase_search
 
         choice = next(m for m in k.view.legal if isinstance(m, ChooseCards) and m.kind is kind)
-        budget = self.budget * phase_search.BURIAL_BUDGET
-        cards, self.last_search = phase_search.bury(
-            k, choice, preferred, self.rng, budget, self.samples
-        )
+        if kind is Act.RETURN:
+            search = dl_search.tribute_return
+            budget = self.budget
+        else:
+            search = phase_search.bury
+            budget = self.budget * phase_search.BURIAL_BUDGET
+        cards, self.last_search = search(k, choice, preferred, self.rng, budget, self.samples)
         return cards
+
+    def other_joker_burial(self, k: Knowledge, legal: Sequence[Move]) -> Action:
+        preferred = super().other_joker_burial(k, legal)
+        if not self.searching() or k.dealer is None or k.trump is None or k.trump.suit is None:
+            return preferred
+        from .dl_search import joker_burial
+
+        action, self.last_search = joker_burial(
+            k, legal, preferred, self.rng, self.budget, self.samples
+        )
+        return action
 
     def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
         preferred = super().choose_cards(k, plays)

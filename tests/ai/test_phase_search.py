@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from shengji_desktop.ai import phase_search
+from shengji_desktop.ai import dl_search, phase_search
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
 from shengji_desktop.ai.search import _paired, gather, make_task
@@ -17,7 +17,7 @@ from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import SeatView, seat_view
-from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, parse_cards
+from shengji_desktop.rules.cards import BIG_JOKER, Card, Rank, Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game, Options
 
 
@@ -203,3 +203,64 @@ def _swap_one(card: Card, hand: Counter[Card]) -> tuple[Card, Counter[Card]]:
     hand[other] -= 1
     hand[card] += 1
     return other, +hand
+
+
+# ---------------------------------------------------------------------------- DL: 扣王
+
+
+def joker_turn(match: Match) -> Seat | None:
+    """The dealer's partner deciding whether to bury jokers (DL-KITTY-8)."""
+    dealer = match.hand.dealer
+    for s in Seat:
+        moves = match.legal_actions(s)
+        kinds = {m.kind for m in moves if isinstance(m, Action)}
+        if {Act.PASS, Act.BURY_JOKERS} <= kinds and dealer is not None and s != dealer:
+            return s if s.team is dealer.team else None
+    return None
+
+
+def weak_partner() -> tuple[Match, Seat, SeatView]:
+    """DL, level 3, trump ♦: the dealer's partner holds two big jokers, 18 low trumps (the ♦3s
+    among them) and 19 low side cards; the other jokers and the high trumps are elsewhere."""
+    match, seat = stop_at(Game.DL, 5, joker_turn)
+    trump = match.hand.trump
+    assert trump is not None and trump.suit is Suit.DIAMONDS and trump.level == Rank.THREE
+    assert not any(c.is_joker for c in match.hand.kitty)  # hidden: the dealer buried none
+    low_trumps = [f"♦{r}" for r in "3 4 6 7 8 9".split() for _ in range(3)]
+    ranks = "3 4 6 7 8 9 3 4 6 7 8 9 3 4 6 7 8 9 4".split()
+    low_sides = [f"{'♠♥♣'[i % 3]}{r}" for i, r in enumerate(ranks)]
+    arrange(match, seat, [BIG_JOKER, BIG_JOKER, *cards(" ".join(low_trumps + low_sides))])
+    return match, seat, seat_view(match, seat)
+
+
+def test_hard_keeps_its_big_joker_when_the_catchers_are_likely_to_dig() -> None:
+    """DL-KITTY-8/10, DL-SETTLE: jokers in the final kitty count for whoever wins the last
+    trick, so a joker buried by a weak dealer side is levels for the catchers when they dig,
+    and a top card less in play. Normal's rule of thumb (the dealer's partner, long in trumps
+    with two big jokers, adds one) buries a big joker; hard passes, and its playouts on fresh
+    samples confirm the gain."""
+    match, seat, view = weak_partner()
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    hard = HardPlayer(random.Random(1), samples=120).decide(view)
+    assert normal is not None and normal.kind is Act.BURY_JOKERS and normal.cards == (BIG_JOKER,)
+    assert hard is not None and hard.kind is Act.PASS
+    k = Knowledge.from_view(view)
+    base = dl_search._task(k, [(BIG_JOKER,), ()])
+    rows = gather(base, random.Random(99), 1.0, 300, dl_search.run_joker_burials)
+    mean, se = _paired(rows, 1, 0)
+    assert mean > 3.0 * se
+
+
+def test_the_joker_search_sees_only_the_seats_view() -> None:
+    match, seat, view = weak_partner()
+    dealer = match.hand.dealer
+    catchers = [s for s in Seat if s.team is not seat.team]
+    first = HardPlayer(random.Random(3), samples=24)
+    chosen = first.decide(view)
+    assert first.last_search["samples"] == 24 and dealer is not None
+    swap_hands(match, catchers[0], catchers[1])
+    kitty = match.hand.kitty
+    kitty[0], match.hand.hands[catchers[0]] = _swap_one(kitty[0], match.hand.hands[catchers[0]])
+    again = seat_view(match, seat)
+    assert again == view
+    assert HardPlayer(random.Random(3), samples=24).decide(again) == chosen

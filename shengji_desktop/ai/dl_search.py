@@ -1,0 +1,173 @@
+"""The hard player's searches of DL's own decisions (issue 22): the cards the dealer returns
+for the tribute (DL-TRIB-5, option ``dl_tribute_return`` = ``any``) and the jokers another
+player buries into the dealer's kitty (扣王, DL-KITTY-8).
+
+As ``phase_search``: samples of the hidden hands (and of the kitty when the seat cannot see it)
+from the seat's ``Knowledge`` only, every candidate played out on the same samples from the
+first lead (GEN-TRICK-1: the dealer leads) and scored by DL's settlement; normal's choice is
+candidate 0 and stays unless another is clearly better (``search.choose``).
+
+- **Return**: normal's cards and the variants of ``phase_search.burial_candidates`` (points
+  kept, pairs kept whole, a short suit given up…). On each sample the payer gets them, the
+  dealer takes the sampled kitty (unless it is a 干锅, DL-KITTY-3) and buries by normal's rule
+  of thumb (``burial_order``), and the hand is played out.
+- **Jokers**: passing, or burying each number of jokers offered; the burier takes out the
+  weakest pickable kitty cards (DL-KITTY-8, ``dl_kitty.pickup_weight``). Later seats' burials
+  are not modelled (they pass in the playouts).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..engine.actions import Act, Action, ChooseCards, Move
+from ..rules import dl_kitty
+from ..rules.cards import Card, Seat
+from .fastplay import Plan
+from .knowledge import Knowledge
+from .phase_search import _held, _play_out, _take, burial_candidates, burial_order
+from .search import Task, choose, gather, make_task, rules_for, run_samples
+
+
+def _task(k: Knowledge, candidates: list[tuple[Card, ...]], **context: Any) -> Task:
+    """A task for a DL decision of the kitty phase: a kitty the seat sees is left out of the
+    pool (``Knowledge.unseen`` keeps it until trick play)."""
+    base = make_task(k, candidates, 0, 0.0, None)
+    pool = Counter(base.pool)
+    if k.kitty is not None:
+        pool -= Counter(k.kitty)
+    extra = tuple(context.items())
+    return replace(base, pool=tuple(pool.elements()), context=base.context + extra)
+
+
+def _search(
+    base: Task, rng: random.Random, budget: float, samples: int | None, worker: Any
+) -> tuple[int, dict[str, Any]]:
+    start = time.monotonic()
+    rows = gather(base, rng, budget, samples, worker)
+    info = {
+        "samples": len(rows),
+        "candidates": len(base.candidates),
+        "rows": (base.candidates, rows),
+    }
+    info["seconds"] = round(time.monotonic() - start, 4)
+    return choose(rows), info
+
+
+# ---------------------------------------------------------------------------- tribute return
+
+
+def run_returns(task: Task) -> list[list[float]]:
+    """Worker: per sample, the dealer's utility for each set of returned cards."""
+    ctx = dict(task.context)
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
+    trump = plan.rules.trump
+    payer: Seat = ctx["payer"]
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        dry = ctx["revealed"] and dl_kitty.is_dry_pot(kitty, trump)
+        played = replace(task, context=(*task.context, ("dry_pot", dry)))
+        row: list[float] = []
+        for returned in task.candidates:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            held = _held(hands)
+            mine = held[task.seat]
+            _take(mine, returned)
+            for c in returned:
+                held[payer][c] = held[payer].get(c, 0) + 1
+            buried = list(kitty)
+            if not dry:  # the dealer takes the kitty and buries by the rule of thumb
+                for c in kitty:
+                    mine[c] = mine.get(c, 0) + 1
+                buried = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
+                _take(mine, buried)
+            row.append(_play_out(played, held, buried, plan)[0])
+        return row
+
+    return run_samples(task, score)
+
+
+def tribute_return(
+    k: Knowledge,
+    choice: ChooseCards,
+    preferred: tuple[Card, ...],
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+) -> tuple[tuple[Card, ...], dict[str, Any]]:
+    """DL-TRIB-5: the cards to return with the best mean over sampled playouts."""
+    tribute = k.view.tribute
+    if tribute is None:
+        return preferred, {}
+    candidates = burial_candidates(k, choice, preferred)
+    if len(candidates) < 2:
+        return preferred, {}
+    revealed = k.view.declaration is not None  # DL-KITTY-1: a kitty nobody declared stays hidden
+    base = _task(k, candidates, payer=tribute.payer, revealed=revealed)
+    best, info = _search(base, rng, budget, samples, run_returns)
+    return candidates[best], info
+
+
+# ---------------------------------------------------------------------------- 扣王
+
+
+def run_joker_burials(task: Task) -> list[list[float]]:
+    """Worker: per sample, this seat's utility for each joker burial (() = pass)."""
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
+    trump = plan.rules.trump
+    dealer = task.dealer
+    first = replace(task, seat=dealer)  # the playout starts with the dealer's lead
+    sign = 1.0 if task.seat.team is dealer.team else -1.0  # DL's settlement: zero-sum
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        row: list[float] = []
+        weakest = sorted(dl_kitty.pickable(kitty), key=lambda c: dl_kitty.pickup_weight(c, trump))
+        for jokers in task.candidates:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            held = _held(hands)
+            mine = held[task.seat]
+            # A sampled hidden kitty may have fewer cards to take out (DL-KITTY-9): then as
+            # many jokers as it allows, big ones first (DL-KITTY-6).
+            taken = weakest[: len(jokers)]
+            jokers = tuple(sorted(jokers, reverse=True)[: len(taken)])
+            _take(mine, jokers)
+            for c in taken:
+                mine[c] = mine.get(c, 0) + 1
+            final = list((Counter(kitty) - Counter(taken) + Counter(jokers)).elements())
+            row.append(sign * _play_out(first, held, final, plan)[0])
+        return row
+
+    return run_samples(task, score)
+
+
+def joker_burial(
+    k: Knowledge,
+    legal: Sequence[Move],
+    preferred: Action,
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+) -> tuple[Action, dict[str, Any]]:
+    """DL-KITTY-8: pass or bury jokers, whichever has the best mean over sampled playouts."""
+    offered = [a for a in legal if isinstance(a, Action) and a.kind in (Act.PASS, Act.BURY_JOKERS)]
+    if not any(a.kind is Act.PASS for a in offered):
+        return preferred, {}  # the jokers are committed: which cards to take out
+    by_jokers: dict[tuple[Card, ...], Action] = {}
+    for a in [preferred, *offered]:
+        by_jokers.setdefault(a.cards if a.kind is Act.BURY_JOKERS else (), a)
+    if len(by_jokers) < 2:
+        return preferred, {}
+    candidates = list(by_jokers)
+    best, info = _search(_task(k, candidates), rng, budget, samples, run_joker_burials)
+    return by_jokers[candidates[best]], info
