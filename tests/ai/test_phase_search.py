@@ -205,6 +205,35 @@ def _swap_one(card: Card, hand: Counter[Card]) -> tuple[Card, Counter[Card]]:
     return other, +hand
 
 
+def choosing_trump(match: Match) -> Seat | None:
+    for s in Seat:
+        if any(
+            isinstance(m, Action) and m.kind is Act.CHOOSE_TRUMP for m in match.legal_actions(s)
+        ):
+            return s
+    return None
+
+
+def test_hard_chooses_the_trump_its_playouts_find_better() -> None:
+    """SD-KITTY-3: the dealer, the kitty in hand (18 cards, known), chooses trump. Normal counts
+    the hand's strength per suit (rule of thumb: the most and highest trumps) and picks ♥, six
+    hearts with the ace; the playouts prefer ♣ (the ♥A stays a side winner, the ♣10 a trump).
+    A seeded position (no hand-made one was found where the rule of thumb is clearly wrong:
+    it agrees with the playouts in about 19 of 20 seeded hands); fresh samples confirm."""
+    match, seat = stop_at(Game.SD, 12, choosing_trump)
+    arrange(match, seat, cards("♠2 ♠6 ♠Q ♠A ♥3 ♥4 ♥5 ♥6 ♥8 ♥A ♣2 ♣3 ♣4 ♣7 ♣9 ♣10 ♦10 BJ"))
+    view = seat_view(match, seat)
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    hard = HardPlayer(random.Random(1), samples=200).decide(view)
+    assert normal is not None and normal.suit is Suit.HEARTS
+    assert hard is not None and hard.suit is Suit.CLUBS
+    k = Knowledge.from_view(view)
+    fresh = phase_search.choose_trump(k, view.legal, normal, random.Random(99), 1.0, 400)[1]
+    suits, rows = fresh["rows"]
+    mean, se = _paired(rows, suits.index(Suit.CLUBS), 0)
+    assert mean > 3.0 * se
+
+
 # ---------------------------------------------------------------------------- DL: 扣王
 
 
