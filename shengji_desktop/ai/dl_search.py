@@ -29,7 +29,7 @@ from ..engine.actions import Act, Action, ChooseCards, Move
 from ..rules import dl_kitty
 from ..rules.cards import Card, Seat
 from .fastplay import Plan
-from .knowledge import Knowledge
+from .knowledge import SEATS, Knowledge
 from .phase_search import _held, _play_out, _take, burial_candidates, burial_order
 from .search import Task, choose, gather, make_task, rules_for, run_samples
 
@@ -131,6 +131,8 @@ def run_joker_burials(task: Task) -> list[list[float]]:
         hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
     ) -> list[float] | None:
         row: list[float] = []
+        if task.kitty is None:
+            _no_jokers(hands, kitty, task.seat)
         weakest = sorted(dl_kitty.pickable(kitty), key=lambda c: dl_kitty.pickup_weight(c, trump))
         for jokers in task.candidates:
             if deadline is not None and time.monotonic() >= deadline:
@@ -149,6 +151,21 @@ def run_joker_burials(task: Task) -> list[list[float]]:
         return row
 
     return run_samples(task, score)
+
+
+def _no_jokers(hands: dict[Seat, Counter[Card]], kitty: list[Card], me: Seat) -> None:
+    """DL-KITTY-7: a kitty the seat cannot see holds no joker (it would be shown): a joker the
+    sample put there trades places with another seat's first plain card."""
+    for i, card in enumerate(kitty):
+        if not card.is_joker:
+            continue
+        for seat in SEATS:
+            other = next((c for c, m in hands[seat].items() if m > 0 and not c.is_joker), None)
+            if seat != me and other is not None:
+                hands[seat][other] -= 1
+                hands[seat][card] += 1
+                kitty[i] = other
+                break
 
 
 def joker_burial(
