@@ -30,7 +30,7 @@ from ..rules import dl_kitty
 from ..rules.cards import Card, Seat
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
-from .phase_search import _held, _play_out, _take, burial_candidates, burial_order
+from .phase_search import burial_candidates, burial_order, held_copy, play_out, take_out
 from .search import Task, choose, gather, make_task, rules_for, run_samples
 
 
@@ -78,9 +78,9 @@ def run_returns(task: Task) -> list[list[float]]:
         for returned in task.candidates:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            held = _held(hands)
+            held = held_copy(hands)
             mine = held[task.seat]
-            _take(mine, returned)
+            take_out(mine, returned)
             for c in returned:
                 held[payer][c] = held[payer].get(c, 0) + 1
             buried = list(kitty)
@@ -88,8 +88,8 @@ def run_returns(task: Task) -> list[list[float]]:
                 for c in kitty:
                     mine[c] = mine.get(c, 0) + 1
                 buried = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
-                _take(mine, buried)
-            row.append(_play_out(played, held, buried, plan)[0])
+                take_out(mine, buried)
+            row.append(play_out(played, held, buried, plan)[0])
         return row
 
     return run_samples(task, score)
@@ -137,17 +137,17 @@ def run_joker_burials(task: Task) -> list[list[float]]:
         for jokers in task.candidates:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            held = _held(hands)
+            held = held_copy(hands)
             mine = held[task.seat]
             # A sampled hidden kitty may have fewer cards to take out (DL-KITTY-9): then as
             # many jokers as it allows, big ones first (DL-KITTY-6).
             taken = weakest[: len(jokers)]
             jokers = tuple(sorted(jokers, reverse=True)[: len(taken)])
-            _take(mine, jokers)
+            take_out(mine, jokers)
             for c in taken:
                 mine[c] = mine.get(c, 0) + 1
             final = list((Counter(kitty) - Counter(taken) + Counter(jokers)).elements())
-            row.append(sign * _play_out(first, held, final, plan)[0])
+            row.append(sign * play_out(first, held, final, plan)[0])
         return row
 
     return run_samples(task, score)

@@ -12,12 +12,15 @@ unless another candidate is clearly better.
   short suit voided, pairs kept whole, long suits kept, a big joker in or out for DL) played out
   from the first lead of the hand (GEN-TRICK-1: the dealer leads) with that kitty; the dealer
   knows the kitty it buries, so the sample places only the other hands.
-- **SD bid**: each legal bid and the pass. The rest of the auction is played by the normal rule
-  of thumb on the sampled hands (``NORMAL_LIMITS``): the dealer takes the sampled kitty, chooses
-  trump and buries by rules of thumb (``quick_trump``, ``burial_order``) and the hand is played
-  out; the seat's coins follow from SD-SCORE-2/SD-COIN-1/2 at the auction's final bid. When all
-  four pass, the 流局 is settled on the sampled hands by SD-DRAW (``sd.draw_loser``). One
-  playout per possible dealer serves every bid, since the bid changes only the settlement.
+- **SD bid**: each legal bid and the pass. The samples are drawn to explain the bids made so
+  far by the normal rule of thumb (``NORMAL_LIMITS``, ``bidders_sample``: a pass is a weak
+  hand), and the rest of the auction is played by that rule on the sampled hands: the dealer
+  takes the sampled kitty, chooses trump and buries by rules of thumb (``quick_trump``,
+  ``burial_order``) and the hand is played out; the seat's coins follow from SD-SCORE-2 and
+  SD-COIN-1/2 at the auction's final bid. Passing is worth what the others' auction gives: a
+  defender's coins against whoever deals, or, when all four pass, the 流局 settled on the
+  sampled hands by SD-DRAW (``sd.settle_draw``: the most 常主 pays 3). One playout per possible
+  dealer serves every bid, since the bid changes only the settlement.
 - **SD trump** (after taking the kitty, which is then known): each of the four suits, buried by
   the rule of thumb and played out.
 """
@@ -40,7 +43,7 @@ from ..rules.ranking import TRUMP, Trump
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .phases import strength_value
-from .search import Task, choose, gather, make_task, rules_for, run_samples
+from .search import Deal, Task, choose, gather, make_task, rules_for, run_samples, sample
 
 MAX_BURIALS = 8
 
@@ -149,11 +152,11 @@ def _swap_big_joker(
 # ---------------------------------------------------------------------------- burial
 
 
-def _held(hands: dict[Seat, Counter[Card]]) -> dict[Seat, dict[Card, int]]:
+def held_copy(hands: dict[Seat, Counter[Card]]) -> dict[Seat, dict[Card, int]]:
     return {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
 
 
-def _take(hand: dict[Card, int], cards: Sequence[Card]) -> None:
+def take_out(hand: dict[Card, int], cards: Sequence[Card]) -> None:
     for c in cards:
         left = hand[c] - 1
         if left:
@@ -162,7 +165,7 @@ def _take(hand: dict[Card, int], cards: Sequence[Card]) -> None:
             del hand[c]
 
 
-def _play_out(
+def play_out(
     task: Task, hands: dict[Seat, dict[Card, int]], kitty: list[Card], plan: Plan
 ) -> tuple[float, FastPlayout]:
     """The whole hand played out from the first lead (GEN-TRICK-1: the dealer, ``task.seat``,
@@ -183,9 +186,9 @@ def run_burial(task: Task) -> list[list[float]]:
         for buried in task.candidates:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            held = _held(hands)
-            _take(held[task.seat], buried)
-            scores.append(_play_out(task, held, list(buried), plan)[0])
+            held = held_copy(hands)
+            take_out(held[task.seat], buried)
+            scores.append(play_out(task, held, list(buried), plan)[0])
         return scores
 
     return run_samples(task, score)
@@ -264,7 +267,7 @@ class SDHands:
         """The defenders' points and whether they dug (SD-SCORE-1, SD-DIG-1): ``dealer`` takes
         the kitty when ``with_kitty``, chooses ``suit`` (or its best), buries by the rule of
         thumb, and the hand is played out."""
-        held = _held(self.hands)
+        held = held_copy(self.hands)
         if with_kitty:
             for c in self.kitty:
                 held[dealer][c] = held[dealer].get(c, 0) + 1
@@ -273,8 +276,8 @@ class SDHands:
             suit = quick_trump(held[dealer], options)
         task, plan = self.plan(dealer, suit)
         buried = burial_order(Counter(held[dealer]), plan.rules.trump, points=-4.0)[:6]
-        _take(held[dealer], buried)
-        _, playout = _play_out(task, held, buried, plan)
+        take_out(held[dealer], buried)
+        _, playout = play_out(task, held, buried, plan)
         assert playout.last is not None
         points = sum(p for s, p in playout.won.items() if s != dealer)
         return points, playout.last[0] != dealer
@@ -320,7 +323,36 @@ def run_bids(task: Task) -> list[list[float]]:
             row.append(_coins(task, dealer, result.bid, *outcomes[dealer]))
         return row
 
-    return run_samples(task, score)
+    def draw(task: Task, rng: random.Random) -> Deal:
+        return bidders_sample(task, rng, first, said)
+
+    return run_samples(task, score, draw)
+
+
+BID_TRIES = 30
+"""Samples drawn at most for one that explains the bids made before ours."""
+
+
+def bidders_sample(
+    task: Task, rng: random.Random, first: Seat, said: tuple[sd.BidValue, ...]
+) -> Deal:
+    """A sample where the seats that bid before ours would have said what they said by the
+    normal rule (a pass is a weak hand, a bid a strong one), within ``BID_TRIES`` draws (then
+    the last one)."""
+    deal = sample(task, rng)
+    for _ in range(BID_TRIES - 1):
+        hands = deal[0]
+        state = sd.BiddingState(first, (), task.options)
+        for value in said:
+            seat = state.turn
+            assert seat is not None
+            if _normal_bid(state, dict(+hands[seat]), task.options) != value:
+                break
+            state = state.apply(seat, value)
+        else:
+            return deal
+        deal = sample(task, rng)
+    return deal
 
 
 def _sd_task(k: Knowledge, context: dict[str, Any], kitty: tuple[Card, ...] | None) -> Task:

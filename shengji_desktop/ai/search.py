@@ -149,8 +149,14 @@ Scorer = Callable[[dict[Seat, Counter[Card]], list[Card], float | None], list[fl
 the deadline (given unless the sample must be finished) before every candidate was scored."""
 
 
-def run_samples(task: Task, score: Scorer) -> list[list[float]]:
-    """Per sample of ``task``, the utility of every candidate (``score``).
+Deal = tuple[dict[Seat, Counter[Card]], list[Card]]
+
+
+def run_samples(
+    task: Task, score: Scorer, draw: Callable[[Task, random.Random], Deal] | None = None
+) -> list[list[float]]:
+    """Per sample of ``task`` (``sample``, or ``draw``), the utility of every candidate
+    (``score``).
 
     A sample counts only when every candidate was played out on it (common random deals make
     the comparison fair); one cut short by the deadline is dropped, but the first slice always
@@ -169,7 +175,7 @@ def run_samples(task: Task, score: Scorer) -> list[list[float]]:
         keep = task.first and n == 0  # the one sample that is always finished
         if timed and not keep and time.monotonic() >= min(soft, deadline):
             break
-        hands, kitty = sample(task, rng)
+        hands, kitty = (draw or sample)(task, rng)
         scores = score(hands, kitty, deadline if timed and not keep else None)
         if scores is None:
             break
