@@ -151,7 +151,8 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 
 class HardPlayer(HeuristicPlayer):
     """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
-    (``phase_search``) for up to ``budget`` seconds per decision (the burial up to
+    (``phase_search``), DL's return and 扣王 (``dl_search``), TR's window after the deal
+    (``declare_search``) for up to ``budget`` seconds per decision (the burial up to
     ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
     (reproducible); normal elsewhere. With too little time it plays as normal."""
 
@@ -169,14 +170,18 @@ class HardPlayer(HeuristicPlayer):
 
     def decide(self, view: SeatView) -> Action | None:
         action = super().decide(view)
-        if action is None or view.game is not Game.SD or not self.searching():
+        if action is None or not self.searching():
             return action
-        from . import phase_search
+        from . import declare_search, phase_search
 
         kinds = {a.kind for a in view.legal}
-        search = phase_search.bid if Act.BID in kinds else None
-        if Act.CHOOSE_TRUMP in kinds:
+        search = None
+        if view.game is Game.SD and Act.BID in kinds:
+            search = phase_search.bid
+        elif view.game is Game.SD and Act.CHOOSE_TRUMP in kinds:
             search = phase_search.choose_trump
+        elif view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
+            search = declare_search.declare
         if search is not None:
             k = Knowledge.from_view(view)
             action, self.last_search = search(

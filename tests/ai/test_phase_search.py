@@ -15,6 +15,7 @@ from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
 from shengji_desktop.ai.search import _paired, gather, make_task
 from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.match import Match
+from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import BIG_JOKER, Card, Rank, Seat, Suit, parse_cards
@@ -293,3 +294,56 @@ def test_the_joker_search_sees_only_the_seats_view() -> None:
     again = seat_view(match, seat)
     assert again == view
     assert HardPlayer(random.Random(3), samples=24).decide(again) == chosen
+
+
+# ---------------------------------------------------------------------------- TR: the window
+
+
+def window_turn(match: Match) -> Seat | None:
+    """A seat that may declare in the window after the deal (TR-DECL-5)."""
+    if match.phase is not Phase.DECLARE:
+        return None
+    for s in Seat:
+        if any(isinstance(m, Action) and m.kind is Act.DECLARE for m in match.legal_actions(s)):
+            return s
+    return None
+
+
+def joker_rich_defender() -> tuple[Match, Seat, SeatView]:
+    """TR, hand 1 (level A): E's single ♠ stands; N holds the four jokers, the ♥A pair and
+    ♥K Q J 10, and fifteen low side cards."""
+    match, seat = stop_at(Game.TR, 3, window_turn)
+    standing = seat_view(match, seat).declaration
+    assert seat is Seat.N and standing is not None and standing.seat is Seat.E
+    low = "♠3 ♠4 ♠6 ♠7 ♠8 ♣3 ♣4 ♣6 ♣7 ♣8 ♦3 ♦4 ♦6 ♦7 ♦8"
+    arrange(match, seat, cards(f"BJ BJ SJ SJ ♥A ♥A ♥K ♥Q ♥J ♥10 {low}"))
+    return match, seat, seat_view(match, seat)
+
+
+def test_hard_stays_a_defender_with_four_jokers() -> None:
+    """TR-DECL-2, TR-SETTLE-2: with the four jokers, N may overcall (正主) and deal, or stay a
+    defender, where each joker that wins the last trick is worth levels. Normal overcalls (rule
+    of thumb: 40% of the hand would be trump); hard passes, by a wide margin."""
+    match, seat, view = joker_rich_defender()
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    player = HardPlayer(random.Random(1), samples=40)
+    hard = player.decide(view)
+    assert normal is not None and normal.kind is Act.DECLARE
+    assert hard is not None and hard.kind is Act.PASS
+    stands, rows = player.last_search["rows"]
+    assert stands[0] == (Suit.HEARTS, Seat.N) and stands[1] == (Suit.SPADES, Seat.E)
+    mean, se = _paired(rows, 1, 0)
+    assert mean > 1.0 and mean > 5 * se
+
+
+def test_the_declaration_search_sees_only_the_seats_view() -> None:
+    match, seat, view = joker_rich_defender()
+    first = HardPlayer(random.Random(2), samples=24)
+    chosen = first.decide(view)
+    assert first.last_search["samples"] == 24
+    swap_hands(match, Seat.S, Seat.W)  # neither has declared
+    kitty = match.hand.kitty
+    kitty[0], match.hand.hands[Seat.S] = _swap_one(kitty[0], match.hand.hands[Seat.S])
+    again = seat_view(match, seat)
+    assert again == view
+    assert HardPlayer(random.Random(2), samples=24).decide(again) == chosen
