@@ -1,8 +1,9 @@
 """``bench phases`` (issue 22): what the hard player's searches outside trick play cost.
 
-For each game, the decisions of seeded first hands played by four normal players where hard
-searches (``phase_search``): the burial of the kitty (TR, DL, SD: up to ``BURIAL_BUDGET`` times
-the budget), SD's bid and trump choice. Each is decided again by a hard player at the default
+For each game, the decisions of seeded hands played by four normal players where hard searches
+(``phase_search``, ``dl_search``, ``declare_search``): the burial of the kitty (TR, DL, SD: up
+to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's return and 扣王, TR's
+window after the deal. Each is decided again by a hard player at the default
 budget: wall time (worker processes included), median and p95, the samples it played, and how
 often it chose otherwise than normal.
 """
@@ -18,24 +19,36 @@ from typing import Any
 
 from ..engine.actions import Act, Action, ChooseCards
 from ..engine.match import Match
+from ..engine.phase import Phase
 from ..engine.table import Table
 from ..engine.view import SeatView
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
 from .players import HardPlayer, HeuristicPlayer
 
-KINDS = {Game.TR: ("bury",), Game.DL: ("bury",), Game.SD: ("bury", "bid", "trump")}
+KINDS = {
+    Game.TR: ("bury", "declare"),
+    Game.DL: ("bury", "jokers", "return"),
+    Game.SD: ("bid", "bury", "trump"),
+}
 
 
 def kind_of(view: SeatView) -> str | None:
-    """Which searched decision ``view`` asks for, if any."""
+    """Which searched decision ``view`` asks for, if any (as ``HardPlayer`` searches them)."""
     legal = view.legal
+    kinds = {m.kind for m in legal}
     if any(isinstance(m, ChooseCards) and m.kind is Act.BURY for m in legal):
         return "bury"
-    if view.game is Game.SD and any(isinstance(m, Action) and m.kind is Act.BID for m in legal):
+    if any(isinstance(m, ChooseCards) and m.kind is Act.RETURN for m in legal):
+        return "return"
+    if view.game is Game.SD and Act.BID in kinds:
         return "bid"
-    if any(isinstance(m, Action) and m.kind is Act.CHOOSE_TRUMP for m in legal):
+    if Act.CHOOSE_TRUMP in kinds:
         return "trump"
+    if {Act.BURY_JOKERS, Act.PASS} <= kinds:
+        return "jokers"
+    if view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
+        return "declare"
     return None
 
 
@@ -60,7 +73,7 @@ def positions(game: Game, count: int, seed: int = 1) -> dict[str, list[SeatView]
     while n < 200 and any(len(out.get(k, [])) < count for k in KINDS[game]):
         match = Match(game, Options(), seed * 1000 + n)
         players = {s: _Recorder(random.Random(f"bench/{n}/{s.name}"), out) for s in Seat}
-        Table(match, dict(players), hands=1).play()
+        Table(match, dict(players), hands=2 if game is Game.DL else 1).play()  # DL: tribute
         n += 1
     return {k: v[:count] for k, v in out.items()}
 

@@ -347,3 +347,15 @@ def test_the_declaration_search_sees_only_the_seats_view() -> None:
     again = seat_view(match, seat)
     assert again == view
     assert HardPlayer(random.Random(2), samples=24).decide(again) == chosen
+
+
+def test_bench_phases_prints_figures_per_searched_decision() -> None:
+    from shengji_desktop.ai import phase_bench
+
+    lines: list[str] = []
+    figures = phase_bench.run(decisions=1, budget=0.1, out=lines.append)
+    for game, kinds in phase_bench.KINDS.items():
+        for kind in kinds:
+            row = figures[f"{game.value}_{kind}"]
+            assert row["decisions"] == 1 and row["ms_p95"] > 0, (game, kind)
+    assert lines[-1].startswith("{")
