@@ -1,19 +1,18 @@
-"""The hard player's searches of DL's own decisions (issue 22): the cards the dealer returns
-for the tribute (DL-TRIB-5, option ``dl_tribute_return`` = ``any``) and the jokers another
-player buries into the dealer's kitty (扣王, DL-KITTY-8).
+"""The hard player's search of DL's 扣王 (issue 22): whether another player buries jokers into
+the dealer's kitty, and how many (DL-KITTY-8).
 
-As ``phase_search``: samples of the hidden hands (and of the kitty when the seat cannot see it)
-from the seat's ``Knowledge`` only, every candidate played out on the same samples from the
-first lead (GEN-TRICK-1: the dealer leads) and scored by DL's settlement; normal's choice is
-candidate 0 and stays unless another is clearly better (``search.choose``).
+As ``phase_search``: samples of the hidden hands (and of the kitty when the seat cannot see
+it: then without jokers, DL-KITTY-7) from the seat's ``Knowledge`` only, every candidate played
+out on the same samples from the first lead (GEN-TRICK-1: the dealer leads) and scored by DL's
+settlement (DL-KITTY-10: jokers in the final kitty count for whoever wins the last trick);
+normal's choice is candidate 0 and stays unless another is clearly better (``search.choose``).
+The candidates: passing, or burying each number of jokers offered; the burier takes out the
+weakest pickable kitty cards (``dl_kitty.pickup_weight``). Later seats' burials are not
+modelled (they pass in the playouts).
 
-- **Return**: normal's cards and the variants of ``phase_search.burial_candidates`` (points
-  kept, pairs kept whole, a short suit given up…). On each sample the payer gets them, the
-  dealer takes the sampled kitty (unless it is a 干锅, DL-KITTY-3) and buries by normal's rule
-  of thumb (``burial_order``), and the hand is played out.
-- **Jokers**: passing, or burying each number of jokers offered; the burier takes out the
-  weakest pickable kitty cards (DL-KITTY-8, ``dl_kitty.pickup_weight``). Later seats' burials
-  are not modelled (they pass in the playouts).
+The tribute return (DL-TRIB-5) is normal's rule of thumb: a search of it (normal's return and
+variants, played out with the sampled kitty taken and buried) found no return clearly better
+than normal's in a dozen seeded and hand-made positions (commit 5afad14 has it).
 """
 
 from __future__ import annotations
@@ -25,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..engine.actions import Act, Action, ChooseCards, Move
+from ..engine.actions import Act, Action, Move
 from ..rules import dl_kitty
 from ..rules.cards import Card, Seat
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
-from .phase_search import burial_candidates, burial_order, held_copy, play_out, take_out
+from .phase_search import held_copy, play_out, take_out
 from .search import Task, choose, gather, make_task, rules_for, run_samples
 
 
@@ -57,63 +56,6 @@ def _search(
     }
     info["seconds"] = round(time.monotonic() - start, 4)
     return choose(rows), info
-
-
-# ---------------------------------------------------------------------------- tribute return
-
-
-def run_returns(task: Task) -> list[list[float]]:
-    """Worker: per sample, the dealer's utility for each set of returned cards."""
-    ctx = dict(task.context)
-    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
-    trump = plan.rules.trump
-    payer: Seat = ctx["payer"]
-
-    def score(
-        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
-    ) -> list[float] | None:
-        dry = ctx["revealed"] and dl_kitty.is_dry_pot(kitty, trump)
-        played = replace(task, context=(*task.context, ("dry_pot", dry)))
-        row: list[float] = []
-        for returned in task.candidates:
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            held = held_copy(hands)
-            mine = held[task.seat]
-            take_out(mine, returned)
-            for c in returned:
-                held[payer][c] = held[payer].get(c, 0) + 1
-            buried = list(kitty)
-            if not dry:  # the dealer takes the kitty and buries by the rule of thumb
-                for c in kitty:
-                    mine[c] = mine.get(c, 0) + 1
-                buried = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
-                take_out(mine, buried)
-            row.append(play_out(played, held, buried, plan)[0])
-        return row
-
-    return run_samples(task, score)
-
-
-def tribute_return(
-    k: Knowledge,
-    choice: ChooseCards,
-    preferred: tuple[Card, ...],
-    rng: random.Random,
-    budget: float,
-    samples: int | None,
-) -> tuple[tuple[Card, ...], dict[str, Any]]:
-    """DL-TRIB-5: the cards to return with the best mean over sampled playouts."""
-    tribute = k.view.tribute
-    if tribute is None:
-        return preferred, {}
-    candidates = burial_candidates(k, choice, preferred)
-    if len(candidates) < 2:
-        return preferred, {}
-    revealed = k.view.declaration is not None  # DL-KITTY-1: a kitty nobody declared stays hidden
-    base = _task(k, candidates, payer=tribute.payer, revealed=revealed)
-    best, info = _search(base, rng, budget, samples, run_returns)
-    return candidates[best], info
 
 
 # ---------------------------------------------------------------------------- 扣王

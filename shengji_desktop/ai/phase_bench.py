@@ -2,7 +2,7 @@
 
 For each game, the decisions of seeded hands played by four normal players where hard searches
 (``phase_search``, ``dl_search``, ``declare_search``): the burial of the kitty (TR, DL, SD: up
-to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's return and 扣王, TR's
+to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王, TR's
 window after the deal. Each is decided again by a hard player at the default
 budget: wall time (worker processes included), median and p95, the samples it played, and how
 often it chose otherwise than normal.
@@ -28,7 +28,7 @@ from .players import HardPlayer, HeuristicPlayer
 
 KINDS = {
     Game.TR: ("bury", "declare"),
-    Game.DL: ("bury", "jokers", "return"),
+    Game.DL: ("bury", "jokers"),
     Game.SD: ("bid", "bury", "trump"),
 }
 
@@ -39,8 +39,6 @@ def kind_of(view: SeatView) -> str | None:
     kinds = {m.kind for m in legal}
     if any(isinstance(m, ChooseCards) and m.kind is Act.BURY for m in legal):
         return "bury"
-    if any(isinstance(m, ChooseCards) and m.kind is Act.RETURN for m in legal):
-        return "return"
     if view.game is Game.SD and Act.BID in kinds:
         return "bid"
     if Act.CHOOSE_TRUMP in kinds:
@@ -73,7 +71,7 @@ def positions(game: Game, count: int, seed: int = 1) -> dict[str, list[SeatView]
     while n < 200 and any(len(out.get(k, [])) < count for k in KINDS[game]):
         match = Match(game, Options(), seed * 1000 + n)
         players = {s: _Recorder(random.Random(f"bench/{n}/{s.name}"), out) for s in Seat}
-        Table(match, dict(players), hands=2 if game is Game.DL else 1).play()  # DL: tribute
+        Table(match, dict(players), hands=1).play()
         n += 1
     return {k: v[:count] for k, v in out.items()}
 

@@ -151,7 +151,7 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 
 class HardPlayer(HeuristicPlayer):
     """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
-    (``phase_search``), DL's return and 扣王 (``dl_search``), TR's window after the deal
+    (``phase_search``), DL's 扣王 (``dl_search``), TR's window after the deal
     (``declare_search``) for up to ``budget`` seconds per decision (the burial up to
     ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
     (reproducible); normal elsewhere. With too little time it plays as normal."""
@@ -191,20 +191,17 @@ class HardPlayer(HeuristicPlayer):
 
     def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
         preferred = super().give(k, kind, n)
-        if kind not in (Act.BURY, Act.RETURN) or not self.searching() or k.dealer is None:
+        if kind is not Act.BURY or not self.searching() or k.dealer is None:
             return preferred
         if k.trump is None or k.trump.suit is None:
             return preferred
-        from . import dl_search, phase_search
+        from . import phase_search
 
         choice = next(m for m in k.view.legal if isinstance(m, ChooseCards) and m.kind is kind)
-        if kind is Act.RETURN:
-            search = dl_search.tribute_return
-            budget = self.budget
-        else:
-            search = phase_search.bury
-            budget = self.budget * phase_search.BURIAL_BUDGET
-        cards, self.last_search = search(k, choice, preferred, self.rng, budget, self.samples)
+        budget = self.budget * phase_search.BURIAL_BUDGET
+        cards, self.last_search = phase_search.bury(
+            k, choice, preferred, self.rng, budget, self.samples
+        )
         return cards
 
     def other_joker_burial(self, k: Knowledge, legal: Sequence[Move]) -> Action:
