@@ -6,8 +6,10 @@ it: then without jokers, DL-KITTY-7) from the seat's ``Knowledge`` only, every c
 out on the same samples from the first lead (GEN-TRICK-1: the dealer leads) and scored by DL's
 settlement (DL-KITTY-10: jokers in the final kitty count for whoever wins the last trick);
 normal's choice is candidate 0 and stays unless another is clearly better (``search.choose``).
-The candidates: passing, or burying each number of jokers offered; the burier takes out the
-weakest pickable kitty cards (``dl_kitty.pickup_weight``). Later seats' burials are not
+The candidates: normal's choice and passing (hard may decline normal's burial, never bury
+more: the playout policy does not play for the last trick as a real seat does, so it overrates
+a kitty's safety); the burier takes out the weakest pickable kitty cards
+(``dl_kitty.pickup_weight``). Later seats' burials are not
 modelled (they pass in the playouts).
 
 The tribute return (DL-TRIB-5) is normal's rule of thumb: a search of it (normal's return and
@@ -122,8 +124,11 @@ def joker_burial(
     offered = [a for a in legal if isinstance(a, Action) and a.kind in (Act.PASS, Act.BURY_JOKERS)]
     if not any(a.kind is Act.PASS for a in offered):
         return preferred, {}  # the jokers are committed: which cards to take out
+    # Normal's choice or passing: hard never buries more than normal would (the playouts do not
+    # play for the last trick as real seats do, so they overrate a kitty's safety).
+    passing = next(a for a in offered if a.kind is Act.PASS)
     by_jokers: dict[tuple[Card, ...], Action] = {}
-    for a in [preferred, *offered]:
+    for a in (preferred, passing):
         by_jokers.setdefault(a.cards if a.kind is Act.BURY_JOKERS else (), a)
     if len(by_jokers) < 2:
         return preferred, {}

@@ -8,10 +8,12 @@ game's own settlement, in the worker processes (``search.gather``), anytime with
 over a fixed number of samples; ``search.choose`` keeps the normal player's choice (candidate 0)
 unless another candidate is clearly better.
 
-- **Burial**: a handful of sensible burials (normal's, and variants: points buried or kept, a
-  short suit voided, pairs kept whole, long suits kept, a big joker in or out for DL) played out
-  from the first lead of the hand (GEN-TRICK-1: the dealer leads) with that kitty; the dealer
-  knows the kitty it buries, so the sample places only the other hands.
+- **Burial**: a handful of sensible burials (normal's, and variants: a short suit voided, pairs
+  kept whole, long suits kept; SD: points kept; DL: normal's big joker kept) played out from the
+  first lead of the hand (GEN-TRICK-1: the dealer leads) with that kitty; the dealer knows the
+  kitty it buries, so the sample places only the other hands. No variant puts more value in a
+  TR or DL kitty than normal's (points, jokers): the playout policy does not play for the last
+  trick as a real seat does (``normal.dig_hoard``), so it would overrate a rich kitty's safety.
 - **SD bid**: each legal bid and the pass. The samples are drawn to explain the bids made so
   far by the normal rule of thumb (``NORMAL_LIMITS``, ``bidders_sample``: a pass is a weak
   hand), and the rest of the auction is played by that rule on the sampled hands: the dealer
@@ -93,13 +95,15 @@ def burial_candidates(
     """Normal's burial first, then variants that the rules accept, at most ``MAX_BURIALS``."""
     assert k.trump is not None
     trump, hand, n = k.trump, k.hand, choice.count
-    keep = 6.0 if k.game is not Game.SD else -4.0  # SD-SCORE-1: kitty points count for nobody
+    sd_game = k.game is Game.SD
+    keep = -4.0 if sd_game else 6.0  # SD-SCORE-1: kitty points count for nobody
     orders = [
         burial_order(hand, trump, points=keep),
-        burial_order(hand, trump, points=-keep),  # the other way round
         burial_order(hand, trump, points=keep, sets=12.0),  # pairs and triples kept whole
         burial_order(hand, trump, points=keep, length=5.0),  # short suits out, long kept
     ]
+    if sd_game:  # points kept: in TR and DL burying them is a bet on the last trick (below)
+        orders.insert(1, burial_order(hand, trump, points=-keep))
     classes = trump.classes
     lengths = Counter(classes[c] for c in hand.elements() if classes[c] != TRUMP)
     for cls, _ in sorted(lengths.items(), key=lambda x: (x[1], x[0])):
@@ -108,9 +112,9 @@ def burial_candidates(
     found = [tuple(sorted(preferred))]
     for order in orders:
         found.append(tuple(sorted(order[:n])))
-    if k.game is Game.DL and hand[BIG_JOKER]:
+    if k.game is Game.DL and BIG_JOKER in preferred:
         # DL-SETTLE-1/2: a big joker kept in the kitty is worth levels, dug it costs them.
-        found.append(_swap_big_joker(hand, preferred, orders[0], n))
+        found.append(_without_big_jokers(hand, preferred, orders[0], n))
     out: list[tuple[Card, ...]] = []
     for cards in found:
         if cards in out or len(cards) != n:
@@ -136,17 +140,14 @@ def _first(order: list[Card], allowed: Counter[Card], n: int) -> list[Card]:
     return out
 
 
-def _swap_big_joker(
+def _without_big_jokers(
     hand: Counter[Card], preferred: tuple[Card, ...], order: list[Card], n: int
 ) -> tuple[Card, ...]:
-    """``preferred`` with its big jokers taken out, or with one put in (DL)."""
+    """``preferred`` with its big jokers replaced by the cheapest other cards (DL)."""
     plain = [c for c in preferred if c != BIG_JOKER]
-    if len(plain) < n:
-        rest = Counter(hand) - Counter(plain)
-        rest[BIG_JOKER] = 0
-        return tuple(sorted(plain + _first(order, rest, n - len(plain))))
-    cheapest = sorted(preferred, key=order.index)
-    return tuple(sorted([BIG_JOKER, *cheapest[: n - 1]]))
+    rest = Counter(hand) - Counter(plain)
+    rest[BIG_JOKER] = 0
+    return tuple(sorted(plain + _first(order, rest, n - len(plain))))
 
 
 # ---------------------------------------------------------------------------- burial
