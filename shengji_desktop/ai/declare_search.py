@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine.actions import Act, Action, Move
+from ..engine.view import SeatView
 from ..rules import tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.options import Game
@@ -68,6 +69,30 @@ def run_declarations(task: Task) -> list[list[float]]:
     return run_samples(task, score)
 
 
+Stand = tuple[Suit | None, Seat]
+"""The trump suit (None: the kitty's 底三颗, TR-DECL-6) and the dealer a choice leads to."""
+
+
+def outcomes(view: SeatView, legal: Sequence[Move], preferred: Action) -> dict[Stand, Action]:
+    """Per (trump, dealer) the choices lead to, the first choice that leads there (normal's
+    first); empty when passing leads to a dealer the view does not tell (hand 1, nobody has
+    declared: the seat dealt the first card deals, TR-DEALER-1)."""
+    standing = view.declaration
+    stands: dict[Stand, Action] = {}
+    for a in [preferred, *[m for m in legal if isinstance(m, Action)]]:
+        if a.kind is Act.PASS:
+            dealer = view.dealer or (standing.seat if standing is not None else None)
+            if dealer is None:
+                return {}
+            stand = (standing.suit if standing is not None else None, dealer)
+        elif a.kind is Act.DECLARE and a.cards and a.cards[0].suit is not None:
+            stand = (a.cards[0].suit, view.dealer or view.seat)
+        else:
+            continue
+        stands.setdefault(stand, a)
+    return stands
+
+
 def declare(
     k: Knowledge,
     legal: Sequence[Move],
@@ -78,19 +103,7 @@ def declare(
 ) -> tuple[Action, dict[str, Any]]:
     """TR-DECL-5: pass or a declaration, whichever has the best mean over sampled playouts."""
     view = k.view
-    standing = view.declaration
-    stands: dict[tuple[Suit | None, Seat], Action] = {}
-    for a in [preferred, *[m for m in legal if isinstance(m, Action)]]:
-        if a.kind is Act.PASS:
-            dealer = view.dealer or (standing.seat if standing is not None else None)
-            if dealer is None:
-                return preferred, {}  # hand 1, nobody declared: the dealer is not known
-            stand = (standing.suit if standing is not None else None, dealer)
-        elif a.kind is Act.DECLARE and a.cards and a.cards[0].suit is not None:
-            stand = (a.cards[0].suit, view.dealer or k.seat)
-        else:
-            continue
-        stands.setdefault(stand, a)
+    stands = outcomes(view, legal, preferred)
     if len(stands) < 2:
         return preferred, {}
     levels = tuple((t, view.levels.get(t, Rank.TWO)) for t in (Team.NS, Team.EW))

@@ -24,6 +24,7 @@ from ..engine.table import Table
 from ..engine.view import SeatView
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
+from .declare_search import outcomes
 from .players import HardPlayer, HeuristicPlayer
 
 KINDS = {
@@ -33,20 +34,22 @@ KINDS = {
 }
 
 
-def kind_of(view: SeatView) -> str | None:
-    """Which searched decision ``view`` asks for, if any (as ``HardPlayer`` searches them)."""
+def kind_of(view: SeatView, normal: Action | None) -> str | None:
+    """Which searched decision ``view`` asks for, if any: as ``HardPlayer`` searches them
+    (``normal``: the normal player's choice there)."""
     legal = view.legal
     kinds = {m.kind for m in legal}
     if any(isinstance(m, ChooseCards) and m.kind is Act.BURY for m in legal):
-        return "bury"
+        return "bury" if view.trump is not None and view.trump.suit is not None else None
     if view.game is Game.SD and Act.BID in kinds:
         return "bid"
     if Act.CHOOSE_TRUMP in kinds:
         return "trump"
-    if {Act.BURY_JOKERS, Act.PASS} <= kinds:
-        return "jokers"
+    if {Act.BURY_JOKERS, Act.PASS} <= kinds:  # searched when normal buries
+        return "jokers" if normal is not None and normal.kind is Act.BURY_JOKERS else None
     if view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
-        return "declare"
+        searched = normal is not None and len(outcomes(view, legal, normal)) >= 2
+        return "declare" if searched else None
     return None
 
 
@@ -58,10 +61,11 @@ class _Recorder(HeuristicPlayer):
         self.out = out
 
     def decide(self, view: SeatView) -> Action | None:
-        kind = kind_of(view)
+        action = super().decide(view)
+        kind = kind_of(view, action)
         if kind is not None:
             self.out.setdefault(kind, []).append(view)
-        return super().decide(view)
+        return action
 
 
 def positions(game: Game, count: int, seed: int = 1) -> dict[str, list[SeatView]]:

@@ -357,5 +357,5 @@ def test_bench_phases_prints_figures_per_searched_decision() -> None:
     for game, kinds in phase_bench.KINDS.items():
         for kind in kinds:
             row = figures[f"{game.value}_{kind}"]
-            assert row["decisions"] == 1 and row["ms_p95"] > 0, (game, kind)
+            assert row["decisions"] == 1 and row["samples_median"] >= 1, (game, kind)
     assert lines[-1].startswith("{")
