@@ -52,6 +52,12 @@ MAX_BURIALS = 8
 BURIAL_BUDGET = 3.0
 """The burial may think for up to this many times the per-decision budget (issue 22)."""
 
+BURIAL_CONFIDENCE = 2.0
+BURIAL_MARGIN = {Game.TR: 0.15, Game.DL: 0.15, Game.SD: 0.3}
+"""A burial other than normal's must beat it by this many standard errors and this much (levels,
+SD coins): the playouts judge a kitty with a policy that plays the hand less well than the real
+seats (short arena runs lost strength when every small estimated gain was taken)."""
+
 
 # ---------------------------------------------------------------------------- burial candidates
 
@@ -210,7 +216,7 @@ def bury(
     start = time.monotonic()
     base = replace(make_task(k, candidates, 0, budget, None), kitty=(), kitty_size=0)
     rows = gather(base, rng, budget, samples, run_burial)
-    best = choose(rows)
+    best = choose(rows, BURIAL_CONFIDENCE, BURIAL_MARGIN[k.game])
     info = {
         "samples": len(rows),
         "candidates": len(candidates),

@@ -287,17 +287,17 @@ CONFIDENCE = 1.0
 from it: with few samples of a noisy game, noise alone must not change the play."""
 
 
-def choose(rows: list[list[float]]) -> int:
+def choose(rows: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:
     """Index of the candidate to play, from per-sample utilities (candidate 0 is the normal
     player's choice): the best mean among those whose paired gain over candidate 0 is above
-    ``CONFIDENCE`` standard errors; candidate 0 when none is."""
+    ``confidence`` standard errors and ``margin``; candidate 0 when none is."""
     n = len(rows)
     if n < 2:
         return 0
     best, best_mean = 0, 0.0
     for i in range(1, len(rows[0])):
         mean, se = _paired(rows, i, 0)
-        if mean > CONFIDENCE * se and mean > best_mean + 1e-12:
+        if mean > confidence * se and mean > margin and mean > best_mean + 1e-12:
             best, best_mean = i, mean
     return best
 
