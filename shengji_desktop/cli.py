@@ -134,7 +134,8 @@ def _replay(args: argparse.Namespace) -> int:
 def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
     parser.add_argument(
-        "what", choices=["rules", "engine", "ai", "net", "flood", "memory", "ui", "startup"]
+        "what",
+        choices=["rules", "engine", "ai", "phases", "net", "flood", "memory", "ui", "startup"],
     )
     parser.add_argument("--hands", type=int, help="hands per game (50; net, ai: 2; flood: 10)")
     parser.add_argument(
@@ -148,7 +149,10 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser.add_argument("--conns", type=int, default=32, help="memory: sockets that never read")
     parser.add_argument("--seconds", type=float, default=20.0, help="memory: how long")
     parser.add_argument(
-        "--decisions", type=int, default=10, help="ai: hard decisions timed per game (0: none)"
+        "--decisions",
+        type=int,
+        default=10,
+        help="ai: hard decisions timed per game (0: none); phases: per kind",
     )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
@@ -188,6 +192,11 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.ai.bench import run as run_ai
 
         run_ai(hands=args.hands or 2, decisions=args.decisions)
+        return 0
+    if args.what == "phases":
+        from shengji_desktop.ai.phase_bench import run as run_phases
+
+        run_phases(decisions=args.decisions)
         return 0
     if args.what == "ui":
         import time

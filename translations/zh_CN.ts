@@ -424,6 +424,10 @@
         <translation>这一步</translation>
     </message>
     <message>
+        <source>{who} is burying the kitty…</source>
+        <translation>{who}正在扣底…</translation>
+    </message>
+    <message>
         <source>Your lead</source>
         <translation>你出牌</translation>
     </message>

@@ -3,8 +3,8 @@ alternatives it weighed and their estimated outcome (the replay viewer asks it).
 
 In trick play the hard player searches (``search.search``): every candidate comes with its mean
 result over the sampled deals (levels for DL and TR, coins for SD, from the seat's side) and
-the standard error of that mean. Elsewhere it decides as the normal player, by rules of thumb:
-the choice comes alone.
+the standard error of that mean. Elsewhere the choice comes alone (searched, ``phase_search``
+and ``dl_search``, or normal's rule of thumb).
 """
 
 from __future__ import annotations

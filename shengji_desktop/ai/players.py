@@ -150,9 +150,11 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 
 
 class HardPlayer(HeuristicPlayer):
-    """Normal in every phase but trick play, where it searches (``search.search``) for up to
-    ``budget`` seconds per decision, or over a fixed number of samples when ``samples`` is set
-    (reproducible). With too little time it plays as normal."""
+    """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
+    (``phase_search``), DL's 扣王 (``dl_search``), TR's window after the deal
+    (``declare_search``) for up to ``budget`` seconds per decision (the burial up to
+    ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
+    (reproducible); normal elsewhere. With too little time it plays as normal."""
 
     MIN_BUDGET = 0.05
 
@@ -163,9 +165,59 @@ class HardPlayer(HeuristicPlayer):
         self.samples = samples
         self.last_search: dict[str, Any] = {}
 
+    def searching(self) -> bool:
+        return self.samples is not None or self.budget >= self.MIN_BUDGET
+
+    def decide(self, view: SeatView) -> Action | None:
+        action = super().decide(view)
+        if action is None or not self.searching():
+            return action
+        from . import declare_search, phase_search
+
+        kinds = {a.kind for a in view.legal}
+        search = None
+        if view.game is Game.SD and Act.BID in kinds:
+            search = phase_search.bid
+        elif view.game is Game.SD and Act.CHOOSE_TRUMP in kinds:
+            search = phase_search.choose_trump
+        elif view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
+            search = declare_search.declare
+        if search is not None:
+            k = Knowledge.from_view(view)
+            action, self.last_search = search(
+                k, view.legal, action, self.rng, self.budget, self.samples
+            )
+        return action
+
+    def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
+        preferred = super().give(k, kind, n)
+        if kind is not Act.BURY or not self.searching() or k.dealer is None:
+            return preferred
+        if k.trump is None or k.trump.suit is None:
+            return preferred
+        from . import phase_search
+
+        choice = next(m for m in k.view.legal if isinstance(m, ChooseCards) and m.kind is kind)
+        budget = self.budget * phase_search.BURIAL_BUDGET
+        cards, self.last_search = phase_search.bury(
+            k, choice, preferred, self.rng, budget, self.samples
+        )
+        return cards
+
+    def other_joker_burial(self, k: Knowledge, legal: Sequence[Move]) -> Action:
+        preferred = super().other_joker_burial(k, legal)
+        if not self.searching() or k.dealer is None or k.trump is None or k.trump.suit is None:
+            return preferred
+        from .dl_search import joker_burial
+
+        action, self.last_search = joker_burial(
+            k, legal, preferred, self.rng, self.budget, self.samples
+        )
+        return action
+
     def choose_cards(self, k: Knowledge, plays: list[Cards]) -> Cards:
         preferred = super().choose_cards(k, plays)
-        if len(plays) == 1 or (self.samples is None and self.budget < self.MIN_BUDGET):
+        if len(plays) == 1 or not self.searching():
             return preferred
         if k.trump is None or k.trump.suit is None or k.dealer is None:
             return preferred

@@ -20,6 +20,7 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -125,15 +126,43 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
 
 
 def run_task(task: Task) -> list[list[float]]:
-    """One worker's share of a decision (or of one slice of it): per sample, the utility of
-    every candidate.
+    """One worker's share of a trick-play decision (or of one slice of it): per sample, the
+    utility of every candidate play (see ``run_samples``)."""
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        scores: list[float] = []
+        for cand in task.candidates:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            held = {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
+            scores.append(FastPlayout(task, held, list(kitty), plan).run(cand))
+        return scores
+
+    return run_samples(task, score)
+
+
+Scorer = Callable[[dict[Seat, Counter[Card]], list[Card], float | None], list[float] | None]
+"""One sample's utility per candidate, from the sampled hands and kitty; None when it passed
+the deadline (given unless the sample must be finished) before every candidate was scored."""
+
+
+Deal = tuple[dict[Seat, Counter[Card]], list[Card]]
+
+
+def run_samples(
+    task: Task, score: Scorer, draw: Callable[[Task, random.Random], Deal] | None = None
+) -> list[list[float]]:
+    """Per sample of ``task`` (``sample``, or ``draw``), the utility of every candidate
+    (``score``).
 
     A sample counts only when every candidate was played out on it (common random deals make
     the comparison fair); one cut short by the deadline is dropped, but the first slice always
     brings one sample. When the first samples show no difference at all between the candidates
     (a forced ending), the worker stops early.
     """
-    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
     rng = random.Random(task.seed)
     rows: list[list[float]] = []
     n = 0
@@ -146,14 +175,9 @@ def run_task(task: Task) -> list[list[float]]:
         keep = task.first and n == 0  # the one sample that is always finished
         if timed and not keep and time.monotonic() >= min(soft, deadline):
             break
-        hands, kitty = sample(task, rng)
-        scores: list[float] = []
-        for cand in task.candidates:
-            if timed and not keep and time.monotonic() >= deadline:
-                break
-            held = {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
-            scores.append(FastPlayout(task, held, list(kitty), plan).run(cand))
-        if len(scores) < len(task.candidates):
+        hands, kitty = (draw or sample)(task, rng)
+        scores = score(hands, kitty, deadline if timed and not keep else None)
+        if scores is None:
             break
         rows.append(scores)
         n += 1
@@ -263,17 +287,17 @@ CONFIDENCE = 1.0
 from it: with few samples of a noisy game, noise alone must not change the play."""
 
 
-def choose(rows: list[list[float]]) -> int:
+def choose(rows: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:
     """Index of the candidate to play, from per-sample utilities (candidate 0 is the normal
     player's choice): the best mean among those whose paired gain over candidate 0 is above
-    ``CONFIDENCE`` standard errors; candidate 0 when none is."""
+    ``confidence`` standard errors and ``margin``; candidate 0 when none is."""
     n = len(rows)
     if n < 2:
         return 0
     best, best_mean = 0, 0.0
     for i in range(1, len(rows[0])):
         mean, se = _paired(rows, i, 0)
-        if mean > CONFIDENCE * se and mean > best_mean + 1e-12:
+        if mean > confidence * se and mean > margin and mean > best_mean + 1e-12:
             best, best_mean = i, mean
     return best
 
@@ -330,33 +354,8 @@ def search(
     With a fixed number of samples, one round of tasks (reproducible). With a time budget, slices
     of ``SLICE`` seconds until the budget is spent or the results have ``settled``."""
     candidates = prune(k, plays, preferred)
-    n_workers = workers()
     start = time.monotonic()
-    # Leave room for sending the task and collecting results (budget + 10% at most).
-    work = max(0.0, budget * 0.85 - 0.03)
-    rows: list[list[float]] = []
-    if samples is not None:
-        # A fixed number of tasks, whatever the number of cores: the same seed gives the same
-        # samples, so the same game, on every machine.
-        per_task = max(1, -(-samples // FIXED_TASKS))
-        tasks = [
-            make_task(k, candidates, rng.randrange(2**63), work, per_task)
-            for _ in range(FIXED_TASKS)
-        ]
-        rows = _gather(tasks)
-    else:
-        first = True
-        while True:
-            left = work - (time.monotonic() - start)
-            if not first and (left <= 0.01 or settled(rows)):
-                break
-            base = make_task(k, candidates, 0, max(left, 0.0), None)
-            tasks = [
-                replace(base, seed=rng.randrange(2**63), soft=min(SLICE, left), first=first)
-                for _ in range(n_workers)
-            ]
-            rows += _gather(tasks)
-            first = False
+    rows = gather(make_task(k, candidates, 0, budget, None), rng, budget, samples)
     best = choose(rows)
     info: dict[str, Any] = {
         "samples": len(rows),
@@ -367,6 +366,53 @@ def search(
     return candidates[best], info
 
 
-def _gather(tasks: list[Task]) -> list[list[float]]:
-    futures: list[Future[list[list[float]]]] = [pool().submit(run_task, t) for t in tasks]
+def gather(
+    base: Task,
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+    worker: Callable[[Task], list[list[float]]] = run_task,
+) -> list[list[float]]:
+    """Per sample, the utility of each of ``base``'s candidates, from ``worker`` (a module-level
+    function: it runs in the worker processes) on copies of ``base`` with their own seeds.
+
+    With a fixed number of samples, one round of tasks (reproducible). With a time budget, slices
+    of ``SLICE`` seconds until the budget is spent or the results have ``settled``."""
+    n_workers = workers()
+    start = time.monotonic()
+    # Leave room for sending the task and collecting results (budget + 10% at most).
+    work = max(0.0, budget * 0.85 - 0.03)
+    rows: list[list[float]] = []
+    if samples is not None:
+        # A fixed number of tasks, whatever the number of cores: the same seed gives the same
+        # samples, so the same game, on every machine.
+        per_task = max(1, -(-samples // FIXED_TASKS))
+        tasks = [
+            replace(base, seed=rng.randrange(2**63), budget=work, samples=per_task)
+            for _ in range(FIXED_TASKS)
+        ]
+        return _gather(tasks, worker)
+    first = True
+    while True:
+        left = work - (time.monotonic() - start)
+        if not first and (left <= 0.01 or settled(rows)):
+            break
+        tasks = [
+            replace(
+                base,
+                seed=rng.randrange(2**63),
+                budget=max(left, 0.0),
+                samples=None,
+                soft=min(SLICE, left),
+                first=first,
+            )
+            for _ in range(n_workers)
+        ]
+        rows += _gather(tasks, worker)
+        first = False
+    return rows
+
+
+def _gather(tasks: list[Task], worker: Callable[[Task], list[list[float]]]) -> list[list[float]]:
+    futures: list[Future[list[list[float]]]] = [pool().submit(worker, t) for t in tasks]
     return [row for f in futures for row in f.result()]

@@ -460,6 +460,7 @@ class MainWindow(QMainWindow):
         self.panel.show_turn(turn, self.viewer)
         self.scene.show_turn(turn)
         self.bar.set_prompt(prompt)
+        self.bar.set_busy(bar.busy())
         self.bar.set_choices(choices)
         if notice is not None:
             self.bar.set_notice(notice)

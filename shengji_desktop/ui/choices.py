@@ -167,6 +167,17 @@ def three_jokers(cards: tuple[Card, ...]) -> str | None:
     return None
 
 
+def burying(view: SeatView | None, seat: Seat) -> bool:
+    """Whether ``seat`` is burying the kitty now: the dealer's turn in the kitty phase, trump
+    chosen (SD-KITTY-3 comes before the burial, SD-KITTY-4)."""
+    return (
+        view is not None
+        and view.phase is Phase.KITTY
+        and view.dealer == seat
+        and (view.game is not Game.SD or view.trump is not None)
+    )
+
+
 class Choices:
     """The action bar's contents for the window's session and selection. Made for each
     refresh and dropped: the window does not keep it (see ``MainWindow.refresh_actions``).
@@ -192,6 +203,14 @@ class Choices:
             return c.human
         seats = [s for s in c.to_act() if s != c.human]
         return seats[0] if seats else (view.turn if view is not None else None)
+
+    def busy(self) -> bool:
+        """Whether a computer seat is burying the kitty: the bar shows a busy indicator."""
+        c = self.w.session
+        if c is None or c.waiting in ("human", "next_hand", "over") or c.phase is Phase.DEAL:
+            return False
+        turn = self.turn()
+        return turn is not None and turn != self.w.viewer and burying(self.w.last_view, turn)
 
     def current(self) -> tuple[list[Choice], str, str | None]:
         """The buttons and prompt for this moment; the notice is None to keep the current.
@@ -234,6 +253,12 @@ class Choices:
             turn = self.turn()
             if turn is None or turn == w.viewer:
                 return [], tr("Please wait…"), None
+            if burying(view, turn):  # the hard player may think for seconds (issue 22)
+                return (
+                    [],
+                    tr("{who} is burying the kitty…").format(who=seat_name(turn, w.viewer)),
+                    None,
+                )
             return [], tr("Waiting for {who}…").format(who=seat_name(turn, w.viewer)), None
         kinds = {m.kind for m in legal}
         if Act.PLAY in kinds:

@@ -170,3 +170,36 @@ def test_a_bid_is_a_button_and_pass_says_no_bid(scene) -> None:
     bids[0].callback()
     (action,) = window.calls
     assert isinstance(action, Action) and action.kind is Act.BID
+
+
+@pytest.mark.parametrize("game", [Game.TR, Game.SD])
+def test_while_a_computer_buries_the_bar_says_so_and_is_busy(scene, game: Game) -> None:
+    """Issue 22: the hard player thinks up to three times its budget over the burial; the bar
+    says who is burying and shows a busy indicator (SD: once trump is chosen, SD-KITTY-3/4)."""
+    from shengji_desktop.ui.panels.bar import ActionBar
+
+    def burying(p: Played) -> bool:
+        v = p.view
+        dealer = v.dealer
+        return (
+            v.phase is Phase.KITTY and dealer not in (None, Seat.S) and dealer in p.match.to_act()
+        )
+
+    played = play_until(game, lambda p: burying(p) and p.view.trump is not None)
+    dealer = played.view.dealer
+    assert dealer is not None
+    session = FakeSession(played.view, waiting="", turn=[dealer])
+    window = FakeWindow(scene, session)
+    buttons, prompt, _ = window.current([])
+    assert buttons == {} and prompt.endswith("is burying the kitty…"), prompt
+    assert Choices(window).busy()
+    bar = ActionBar()
+    bar.set_busy(Choices(window).busy())
+    assert not bar.busy.isHidden()
+    # Our turn: no busy indicator.
+    session.waiting = "human"
+    assert not Choices(window).busy()
+    if game is Game.SD:  # before trump is chosen the dealer is not burying yet
+        early = play_until(game, lambda p: burying(p) and p.view.trump is None)
+        window = FakeWindow(scene, FakeSession(early.view, waiting="", turn=[early.view.dealer]))
+        assert window.current([])[1].startswith("Waiting for")

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -86,8 +87,16 @@ class ActionBar(QWidget):
         self.notice.setObjectName("notice")
         self.notice.setWordWrap(False)  # one line: the bar keeps room for exactly one
         self.notice.hide()
+        # Busy while a computer seat thinks for long (the burial of the kitty, issue 22).
+        self.busy = QProgressBar()
+        self.busy.setObjectName("busy")
+        self.busy.setRange(0, 0)  # no known end: Qt's busy indicator
+        self.busy.setTextVisible(False)
+        self.busy.setFixedSize(90, 8)
+        self.busy.hide()
         top.addStretch(1)
         top.addWidget(self.prompt)
+        top.addWidget(self.busy)
         top.addStretch(1)
         outer.addLayout(top)
         self.row = QHBoxLayout()
@@ -160,6 +169,9 @@ class ActionBar(QWidget):
     def set_prompt(self, text: str) -> None:
         self.prompt.setText(text)
         self.prompt.setVisible(bool(text))
+
+    def set_busy(self, on: bool) -> None:
+        self.busy.setVisible(on)
 
     def set_notice(self, text: str) -> None:
         self.notice.setText(text)

@@ -1,0 +1,137 @@
+"""The hard player's search of DL's 扣王 (issue 22): whether another player buries jokers into
+the dealer's kitty, and how many (DL-KITTY-8).
+
+As ``phase_search``: samples of the hidden hands (and of the kitty when the seat cannot see
+it: then without jokers, DL-KITTY-7) from the seat's ``Knowledge`` only, every candidate played
+out on the same samples from the first lead (GEN-TRICK-1: the dealer leads) and scored by DL's
+settlement (DL-KITTY-10: jokers in the final kitty count for whoever wins the last trick);
+normal's choice is candidate 0 and stays unless another is clearly better (``search.choose``).
+The candidates: normal's choice and passing (hard may decline normal's burial, never bury
+more: the playout policy does not play for the last trick as a real seat does, so it overrates
+a kitty's safety); the burier takes out the weakest pickable kitty cards
+(``dl_kitty.pickup_weight``). Later seats' burials are not
+modelled (they pass in the playouts).
+
+The tribute return (DL-TRIB-5) is normal's rule of thumb: a search of it (normal's return and
+variants, played out with the sampled kitty taken and buried) found no return clearly better
+than normal's in a dozen seeded and hand-made positions (commit 5afad14 has it).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..engine.actions import Act, Action, Move
+from ..rules import dl_kitty
+from ..rules.cards import Card, Seat
+from .fastplay import Plan
+from .knowledge import SEATS, Knowledge
+from .phase_search import held_copy, play_out, take_out
+from .search import Task, choose, gather, make_task, rules_for, run_samples
+
+
+def _task(k: Knowledge, candidates: list[tuple[Card, ...]], **context: Any) -> Task:
+    """A task for a DL decision of the kitty phase: a kitty the seat sees is left out of the
+    pool (``Knowledge.unseen`` keeps it until trick play)."""
+    base = make_task(k, candidates, 0, 0.0, None)
+    pool = Counter(base.pool)
+    if k.kitty is not None:
+        pool -= Counter(k.kitty)
+    extra = tuple(context.items())
+    return replace(base, pool=tuple(pool.elements()), context=base.context + extra)
+
+
+def _search(
+    base: Task, rng: random.Random, budget: float, samples: int | None, worker: Any
+) -> tuple[int, dict[str, Any]]:
+    start = time.monotonic()
+    rows = gather(base, rng, budget, samples, worker)
+    info = {
+        "samples": len(rows),
+        "candidates": len(base.candidates),
+        "rows": (base.candidates, rows),
+    }
+    info["seconds"] = round(time.monotonic() - start, 4)
+    return choose(rows), info
+
+
+# ---------------------------------------------------------------------------- 扣王
+
+
+def run_joker_burials(task: Task) -> list[list[float]]:
+    """Worker: per sample, this seat's utility for each joker burial (() = pass)."""
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
+    trump = plan.rules.trump
+    dealer = task.dealer
+    first = replace(task, seat=dealer)  # the playout starts with the dealer's lead
+    sign = 1.0 if task.seat.team is dealer.team else -1.0  # DL's settlement: zero-sum
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        row: list[float] = []
+        if task.kitty is None:
+            _no_jokers(hands, kitty, task.seat)
+        weakest = sorted(dl_kitty.pickable(kitty), key=lambda c: dl_kitty.pickup_weight(c, trump))
+        for jokers in task.candidates:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            held = held_copy(hands)
+            mine = held[task.seat]
+            # A sampled hidden kitty may have fewer cards to take out (DL-KITTY-9): then as
+            # many jokers as it allows, big ones first (DL-KITTY-6).
+            taken = weakest[: len(jokers)]
+            jokers = tuple(sorted(jokers, reverse=True)[: len(taken)])
+            take_out(mine, jokers)
+            for c in taken:
+                mine[c] = mine.get(c, 0) + 1
+            final = list((Counter(kitty) - Counter(taken) + Counter(jokers)).elements())
+            row.append(sign * play_out(first, held, final, plan)[0])
+        return row
+
+    return run_samples(task, score)
+
+
+def _no_jokers(hands: dict[Seat, Counter[Card]], kitty: list[Card], me: Seat) -> None:
+    """DL-KITTY-7: a kitty the seat cannot see holds no joker (it would be shown): a joker the
+    sample put there trades places with another seat's first plain card."""
+    for i, card in enumerate(kitty):
+        if not card.is_joker:
+            continue
+        for seat in SEATS:
+            other = next((c for c, m in hands[seat].items() if m > 0 and not c.is_joker), None)
+            if seat != me and other is not None:
+                hands[seat][other] -= 1
+                hands[seat][card] += 1
+                kitty[i] = other
+                break
+
+
+def joker_burial(
+    k: Knowledge,
+    legal: Sequence[Move],
+    preferred: Action,
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+) -> tuple[Action, dict[str, Any]]:
+    """DL-KITTY-8: pass or bury jokers, whichever has the best mean over sampled playouts."""
+    offered = [a for a in legal if isinstance(a, Action) and a.kind in (Act.PASS, Act.BURY_JOKERS)]
+    if not any(a.kind is Act.PASS for a in offered):
+        return preferred, {}  # the jokers are committed: which cards to take out
+    # Normal's choice or passing: hard never buries more than normal would (the playouts do not
+    # play for the last trick as real seats do, so they overrate a kitty's safety).
+    passing = next(a for a in offered if a.kind is Act.PASS)
+    by_jokers: dict[tuple[Card, ...], Action] = {}
+    for a in (preferred, passing):
+        by_jokers.setdefault(a.cards if a.kind is Act.BURY_JOKERS else (), a)
+    if len(by_jokers) < 2:
+        return preferred, {}
+    candidates = list(by_jokers)
+    best, info = _search(_task(k, candidates), rng, budget, samples, run_joker_burials)
+    return by_jokers[candidates[best]], info
