@@ -27,15 +27,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu
 
-from shengji_desktop.engine import events as ev
-from shengji_desktop.engine.results import Redeal
 from shengji_desktop.rules.cards import Card
-from shengji_desktop.rules.trick import Shape
 
 from .audio import Backend, MiniaudioBackend, RecordingBackend
 from .i18n import tr
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine and the trick rules load when a game starts (issue 21)
+    from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
     from .app import MainWindow
@@ -190,6 +188,9 @@ class TableSounds:
     def sound_for(self, event: ev.Event) -> str | None:
         """The sound of one event as the table shows it (and the state it keeps: the trick's
         lead, whether a declaration stands)."""
+        from shengji_desktop.engine import events as ev
+        from shengji_desktop.rules.trick import Shape
+
         if isinstance(event, ev.HandStarted):
             self._lead, self._declared = None, False
         elif isinstance(event, ev.CardDealt):
@@ -225,6 +226,7 @@ class TableSounds:
         return not any(trump.is_trump(c) for c in lead) and all(trump.is_trump(c) for c in cards)
 
     def _hand_end(self, event: ev.HandSettled) -> str | None:
+        from shengji_desktop.engine.results import Redeal
         from shengji_desktop.stats.facts import hand_won
 
         view = self._view()

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QThreadPool
 
-from . import stats_link
 from .i18n import tr
 from .tasks import Task
 
@@ -154,6 +153,7 @@ class LocalGames:
         "human"; ``past``: the events so far of a resumed game, for the log and score sheet."""
         from shengji_desktop.ai import make_player
 
+        from . import stats_link
         from .local import LocalTable
 
         w = self.w

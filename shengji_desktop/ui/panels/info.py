@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,8 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
@@ -33,7 +30,9 @@ from .formats import game_text
 from .minicards import MiniCards
 from .tabs import FitTable, Tabs, wrapping_list
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine (and msgspec) load when a game starts (issue 21)
+    from shengji_desktop.engine.view import SeatView
+
     from ..models import LogModel, ScoreSheetModel
 
 PANEL_QSS = """
@@ -282,6 +281,8 @@ class InfoPanel(QFrame):
     def trump_fixed(self, suit: Suit | None) -> None:
         """The trump was fixed (an event the table shows now, before the view after it
         comes): the trump box says so at once, while the banner says it."""
+        import msgspec
+
         view = self._view
         if view is None:
             return
@@ -357,6 +358,8 @@ class InfoPanel(QFrame):
         """The kitty as far as the viewer may see it: the pack's last cards during the deal,
         the kitty itself when visible, the cards the dealer picked up while burying, the
         original kitty an SD defender was shown (SD-KITTY-2), or only how many cards."""
+        from shengji_desktop.engine.phase import Phase
+
         size = view.kitty_size
         if view.phase is Phase.DEAL:
             self.kitty_label.setText(tr("The last cards of the pack"))
