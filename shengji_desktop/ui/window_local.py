@@ -3,7 +3,6 @@ the GUI thread and offered as Continue), and starting a match at a local table."
 
 from __future__ import annotations
 
-import json
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +82,8 @@ class LocalGames:
         self._load_task = task
 
         def done(result: Any) -> None:
+            import json
+
             from shengji_desktop.engine.record import RecordError
 
             self._load_task = None
