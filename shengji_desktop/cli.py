@@ -153,6 +153,9 @@ def _add_bench(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
+        "--saved", action="store_true", help="startup: a saved game in the home (Continue)"
+    )
+    parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
     )
     parser.set_defaults(handler=_bench)
@@ -166,7 +169,7 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.startup_bench import run as run_startup
 
         try:
-            run_startup(Path(args.dist), args.runs)
+            run_startup(Path(args.dist), args.runs, saved=args.saved)
         except BenchError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2

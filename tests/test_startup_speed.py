@@ -290,3 +290,56 @@ def test_a_worker_command_line_is_told_from_the_apps() -> None:
     for app in ([exe], [exe, "--exit-after-first-paint"], [exe, "bench", "startup"]):
         assert not is_worker(app)
         assert worker_arguments(app) is None and helper_command(app, flags) is None
+
+
+CONTINUE_OFFER = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.main import FirstPaint
+app = QApplication([])
+window = MainWindow(save_path=Path(sys.argv[1]), progressive=True)
+probe = FirstPaint(app, window)
+window.installEventFilter(probe)
+window.show()
+app.exec()
+print(sorted(window.overlay.buttons), window.overlay.isVisibleTo(window))
+"""
+
+
+@pytest.mark.gui
+def test_with_a_saved_game_the_window_is_ready_once_it_offers_to_continue(tmp_path) -> None:
+    # bench startup --saved: "ready" is the window with the Continue offer showing
+    import subprocess
+    import sys
+
+    from shengji_desktop.startup_bench import bench_env, write_saved_game
+
+    env = bench_env(tmp_path)
+    path = write_saved_game(env)
+    assert path.is_relative_to(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", CONTINUE_OFFER, str(path)],
+        env=start_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["first-paint", "ready"]
+    assert lines[-1] == "['continue', 'new'] True"
+
+
+def test_the_benchs_saved_game_is_one_the_window_offers(tmp_path) -> None:
+    from shengji_desktop.engine.record import load_saved
+    from shengji_desktop.rules.options import Game
+    from shengji_desktop.startup_bench import bench_env, write_saved_game
+
+    env = bench_env(tmp_path)
+    path = write_saved_game(env)
+    assert path.is_relative_to(Path(env["HOME"])) and path.name == "autosave.json"
+    saved = load_saved(path, "save file")
+    assert saved.match.game is Game.DL and saved.match.hand_number == 2 and not saved.warnings
+    assert saved.meta["ui"]["seats"][0] == "human"

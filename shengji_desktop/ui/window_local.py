@@ -58,6 +58,7 @@ class LocalGames:
         self._save_path = save_path
         self.saved: SavedGame | None = None
         self._load_task: Task | None = None
+        self.looked = False  # the autosave has been looked for (and read, if there is one)
 
     @property
     def w(self) -> MainWindow:
@@ -77,6 +78,7 @@ class LocalGames:
         """Read the autosave off the GUI thread; offer to continue it when it loads."""
         path = self.save_path
         if not path.exists():
+            self.looked = True
             return
         task = Task(lambda: read_saved_game(path))
         self._load_task = task
@@ -87,6 +89,7 @@ class LocalGames:
             from shengji_desktop.engine.record import RecordError
 
             self._load_task = None
+            self.looked = True
             if isinstance(result, SavedGame):
                 self.saved = result
                 self.w.continue_action.setEnabled(True)
