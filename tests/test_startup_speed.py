@@ -189,6 +189,7 @@ def test_the_start_screen_loads_no_engine_computer_players_network_or_statistics
         "shengji_desktop.ui.replay_open",
         "shengji_desktop.ui.stats_link",
         "shengji_desktop.ui.rules_window",
+        "shengji_desktop.ui.audio",  # the sound device's module: at the first sound
         "msgspec",
         "json",
     ):
@@ -239,7 +240,8 @@ def test_the_frozen_app_leaves_out_pyinstallers_multiprocessing_hook() -> None:
     )
     assert isinstance(dropped, ast.List)
     assert [e.value for e in dropped.elts if isinstance(e, ast.Constant)] == [
-        "pyi_rth_multiprocessing"
+        "pyi_rth_multiprocessing",
+        "pyi_rth_pkgutil",
     ]
     assert (
         "a.scripts = [entry for entry in a.scripts if entry[0] not in DROPPED_RUNTIME_HOOKS]"
@@ -343,3 +345,11 @@ def test_the_benchs_saved_game_is_one_the_window_offers(tmp_path) -> None:
     saved = load_saved(path, "save file")
     assert saved.match.game is Game.DL and saved.match.hand_number == 2 and not saved.warnings
     assert saved.meta["ui"]["seats"][0] == "human"
+
+
+def test_no_code_of_the_app_lists_modules_with_pkgutil() -> None:
+    # build.spec drops PyInstaller's pkgutil hook, which only teaches pkgutil.iter_modules
+    # (and walk_packages) the frozen modules
+    for path in (ROOT / "shengji_desktop").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "iter_modules" not in text and "walk_packages" not in text, path

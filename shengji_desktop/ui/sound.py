@@ -29,14 +29,14 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from shengji_desktop.rules.cards import Card
 
-from .audio import Backend, MiniaudioBackend, RecordingBackend
 from .i18n import tr
 
-if TYPE_CHECKING:  # the engine and the trick rules load when a game starts (issue 21)
+if TYPE_CHECKING:  # the engine, the trick rules and audio.py load when used (issue 21)
     from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
     from .app import MainWindow
+    from .audio import Backend
     from .session import Session
 
 MUTED_KEY = "sound/muted"
@@ -49,10 +49,26 @@ DEFAULT_VOLUME = 75
 DEFAULT_REMINDER = 20
 DEAL_GAP = 0.06  # seconds between two deal sounds at least
 SAME_GAP = 0.03  # the same sound twice within this is heard once
-make_backend: Callable[[], Backend] = MiniaudioBackend  # the tests record instead
-__all__ = ["RecordingBackend", "TableSounds"]
 IDLE_CLOSE_MS = 8000  # the device goes after this long without a sound
 SWEEP_MS = 720  # the animator's look at a full trick before it sweeps it (on_trick_won)
+
+
+def miniaudio_backend() -> Backend:
+    """The sound device's backend, made at the first sound."""
+    from .audio import MiniaudioBackend
+
+    return MiniaudioBackend()
+
+
+make_backend: Callable[[], Backend] = miniaudio_backend  # the tests record instead
+
+
+def __getattr__(name: str) -> object:
+    if name == "RecordingBackend":  # audio.py's, named here too for the tests
+        from .audio import RecordingBackend
+
+        return RecordingBackend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def as_bool(value: object) -> bool:
