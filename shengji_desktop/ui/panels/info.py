@@ -23,7 +23,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
-from ..i18n import say, tr
+from ..i18n import installed_language, say, tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
@@ -132,6 +132,10 @@ class InfoPanel(QFrame):
         if self._built:
             return
         self._built = True
+        with installed_language():  # its words as if made with the panel
+            self._make_details()
+
+    def _make_details(self) -> None:
         score, log = self._models
         layout = self.info_layout
         details: list[QWidget] = []
