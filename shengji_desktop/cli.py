@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,12 +10,14 @@ from typing import TYPE_CHECKING
 from shengji_desktop import __version__
 
 if TYPE_CHECKING:
+    import argparse
+
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 PROG = "shengji-desktop"
 
 # What a subcommand runs: it gets the parsed arguments and returns the exit code.
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[["argparse.Namespace"], int]
 
 
 # One function per subcommand (play, replay, arena, bench, host, join, ...). Each adds its
@@ -156,6 +157,9 @@ def _add_bench(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--runs", type=int, default=9, help="startup: runs of each program")
     parser.add_argument(
+        "--saved", action="store_true", help="startup: a saved game in the home (Continue)"
+    )
+    parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
     )
     parser.set_defaults(handler=_bench)
@@ -169,7 +173,7 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.startup_bench import run as run_startup
 
         try:
-            run_startup(Path(args.dist), args.runs)
+            run_startup(Path(args.dist), args.runs, saved=args.saved)
         except BenchError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
@@ -436,6 +440,8 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="升级 (Shengji) card games. With no command, opens the game window.",
@@ -463,6 +469,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _open_gui(args: argparse.Namespace) -> int:
+    return _open_window(args.exit_after_first_paint)
+
+
+def _open_window(exit_after_first_paint: bool = False) -> int:
     import gc
 
     # The start makes many objects and frees few: no collections until the window is
@@ -472,17 +482,22 @@ def _open_gui(args: argparse.Namespace) -> int:
     from shengji_desktop.ui.main import run_gui
 
     argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
-    return run_gui([argv0], exit_after_first_paint=args.exit_after_first_paint)
+    return run_gui([argv0], exit_after_first_paint=exit_after_first_paint)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     if getattr(sys, "frozen", False):
-        import multiprocessing
+        from shengji_desktop import frozen_workers
 
-        # A frozen app's worker processes (the hard player's search) re-run this entry point;
-        # freeze_support turns them into workers instead of new apps (a no-op, and an import
-        # of some 8 ms, when not frozen).
-        multiprocessing.freeze_support()
+        # A frozen app's worker processes (the hard player's search) re-run this entry point:
+        # they become workers instead of new apps, and only they import multiprocessing.
+        if frozen_workers.is_worker(sys.argv):
+            frozen_workers.run_worker(sys.argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given in ([], ["--exit-after-first-paint"]):
+        # The window, with nothing to parse: argparse and the commands' parsers are left
+        # alone (issue 21); parse_args would come to the same.
+        return _open_window(exit_after_first_paint=bool(given))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -132,3 +132,224 @@ def test_looking_for_the_autosave_does_not_load_the_record_and_its_codec(tmp_pat
     assert "shengji_desktop.engine.record" not in loaded
     assert "shengji_desktop.engine.codec" not in loaded
     assert "shengji_desktop.engine.paths" in loaded  # it did look
+
+
+# ---------------------------------------------------------------------- the start screen's path
+
+START_PATH = """
+import sys
+from shengji_desktop.cli import main
+main(["--exit-after-first-paint"])
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def start_env(home: Path) -> dict[str, str]:
+    import os
+
+    return {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+    }
+
+
+@pytest.mark.gui
+def test_the_start_screen_loads_no_engine_computer_players_network_or_statistics(
+    tmp_path,
+) -> None:
+    # The program's own start, to the complete window (its table, panel and start screen),
+    # on a fresh home: the engine and the rest load when a game starts (issue 21).
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", START_PATH],
+        env=start_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["first-paint", "ready"]  # the window was complete
+    loaded = set(lines[-1].split())
+    assert "shengji_desktop.ui.panels.info" in loaded and "shengji_desktop.ui.table" in loaded
+    engine = {name for name in loaded if name.startswith("shengji_desktop.engine")}
+    # only where the autosave is looked for (engine/paths.py, no codec)
+    assert engine == {"shengji_desktop.engine", "shengji_desktop.engine.paths"}
+    for package in ("ai", "net", "stats"):
+        assert not any(name.startswith(f"shengji_desktop.{package}") for name in loaded), package
+    for name in (
+        "shengji_desktop.rules.trick",  # the trick rules: cues and sounds at the first play
+        "shengji_desktop.ui.dialogs",  # the menus' windows and dialogs: when first asked for
+        "shengji_desktop.ui.replay_open",
+        "shengji_desktop.ui.stats_link",
+        "shengji_desktop.ui.rules_window",
+        "shengji_desktop.ui.audio",  # the sound device's module: at the first sound
+        "msgspec",
+        "json",
+    ):
+        assert name not in loaded, name
+
+
+def test_the_window_opens_without_building_the_command_line_parser(monkeypatch) -> None:
+    import gc
+    import sys
+    import types
+
+    from shengji_desktop import cli
+
+    opened: list[bool] = []
+
+    def run_gui(argv, exit_after_first_paint=False):  # type: ignore[no-untyped-def]
+        opened.append(exit_after_first_paint)
+        return 0
+
+    def no_parser() -> None:
+        raise AssertionError("the parser was built")
+
+    fake = types.ModuleType("shengji_desktop.ui.main")
+    fake.run_gui = run_gui  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "shengji_desktop.ui.main", fake)
+    monkeypatch.setattr(cli, "build_parser", no_parser)
+    try:
+        assert cli.main([]) == 0
+        assert cli.main(["--exit-after-first-paint"]) == 0
+    finally:
+        gc.enable()
+    assert opened == [False, True]
+    with pytest.raises(AssertionError, match="parser"):
+        cli.main(["--version"])  # anything else is parsed as before
+
+
+# ---------------------------------------------------------------------- the frozen app's workers
+
+
+def test_the_frozen_app_leaves_out_pyinstallers_multiprocessing_hook() -> None:
+    text = (ROOT / "build.spec").read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    dropped = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "DROPPED_RUNTIME_HOOKS" for t in node.targets)
+    )
+    assert isinstance(dropped, ast.List)
+    assert [e.value for e in dropped.elts if isinstance(e, ast.Constant)] == [
+        "pyi_rth_multiprocessing",
+        "pyi_rth_pkgutil",
+    ]
+    assert (
+        "a.scripts = [entry for entry in a.scripts if entry[0] not in DROPPED_RUNTIME_HOOKS]"
+        in text
+    )
+
+
+FROZEN_START = """
+import sys
+import types
+sys.frozen = True
+fake = types.ModuleType("shengji_desktop.ui.main")
+fake.run_gui = lambda argv, exit_after_first_paint=False: 0
+sys.modules["shengji_desktop.ui.main"] = fake
+from shengji_desktop import cli
+assert cli.main([]) == 0
+print("multiprocessing" in sys.modules)
+"""
+
+
+def test_the_frozen_apps_own_start_does_not_import_multiprocessing() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", FROZEN_START], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
+
+
+def test_a_worker_command_line_is_told_from_the_apps() -> None:
+    from shengji_desktop.frozen_workers import helper_command, is_worker, worker_arguments
+
+    exe = "shengji-desktop"
+    spawned = [exe, "--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"]
+    assert is_worker(spawned)
+    assert worker_arguments(spawned) == {"tracker_fd": 5, "pipe_handle": 7}
+    assert worker_arguments([exe, "--multiprocessing-fork", "parent_pid=None"]) == {
+        "parent_pid": None
+    }
+    tracker = "from multiprocessing.resource_tracker import main;main(6)"
+    flags = ["-B", "-s"]
+    helper = [exe, "-s", "-B", "-c", tracker]
+    assert is_worker(helper) and helper_command(helper, flags) == tracker
+    assert helper_command([exe, "-c", tracker], flags) is None  # not multiprocessing's flags
+    assert helper_command([exe, "-B", "-s", "-c", "import os"], flags) is None  # not a helper
+    for app in ([exe], [exe, "--exit-after-first-paint"], [exe, "bench", "startup"]):
+        assert not is_worker(app)
+        assert worker_arguments(app) is None and helper_command(app, flags) is None
+
+
+CONTINUE_OFFER = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.main import FirstPaint
+app = QApplication([])
+window = MainWindow(save_path=Path(sys.argv[1]), progressive=True)
+probe = FirstPaint(app, window)
+window.installEventFilter(probe)
+window.show()
+app.exec()
+print(sorted(window.overlay.buttons), window.overlay.isVisibleTo(window))
+"""
+
+
+@pytest.mark.gui
+def test_with_a_saved_game_the_window_is_ready_once_it_offers_to_continue(tmp_path) -> None:
+    # bench startup --saved: "ready" is the window with the Continue offer showing
+    import subprocess
+    import sys
+
+    from shengji_desktop.startup_bench import bench_env, write_saved_game
+
+    env = bench_env(tmp_path)
+    path = write_saved_game(env)
+    assert path.is_relative_to(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", CONTINUE_OFFER, str(path)],
+        env=start_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["first-paint", "ready"]
+    assert lines[-1] == "['continue', 'new'] True"
+
+
+def test_the_benchs_saved_game_is_one_the_window_offers(tmp_path) -> None:
+    from shengji_desktop.engine.record import load_saved
+    from shengji_desktop.rules.options import Game
+    from shengji_desktop.startup_bench import bench_env, write_saved_game
+
+    env = bench_env(tmp_path)
+    path = write_saved_game(env)
+    assert path.is_relative_to(Path(env["HOME"])) and path.name == "autosave.json"
+    saved = load_saved(path, "save file")
+    assert saved.match.game is Game.DL and saved.match.hand_number == 2 and not saved.warnings
+    assert saved.meta["ui"]["seats"][0] == "human"
+
+
+def test_no_code_of_the_app_lists_modules_with_pkgutil() -> None:
+    # build.spec drops PyInstaller's pkgutil hook, which only teaches pkgutil.iter_modules
+    # (and walk_packages) the frozen modules
+    for path in (ROOT / "shengji_desktop").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "iter_modules" not in text and "walk_packages" not in text, path

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -24,8 +24,6 @@ from PySide6.QtCore import (
     SignalInstance,
 )
 
-from shengji_desktop.engine import events as ev
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat
 
 from .cards import CARD_H, CARD_W
@@ -36,6 +34,12 @@ from .panels.base import declaration_word
 from .speeds import SPEEDS
 from .table import TableScene
 from .texts import cards_text, seat_name, suit_name
+
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine import events as ev
+    from shengji_desktop.engine.view import SeatView
+
+Handlers = dict[type["ev.Event"], Callable[[Any], int]]
 
 
 class Source(Protocol):
@@ -66,9 +70,21 @@ class Animator(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._next_event)
-        # One handler per event type; each starts its animations and returns how long
-        # (unscaled ms) to wait before the next event.
-        self.handlers: dict[type[ev.Event], Callable[[Any], int]] = {
+        self._handlers: Handlers | None = None
+
+    @property
+    def handlers(self) -> Handlers:
+        """One handler per event type; each starts its animations and returns how long
+        (unscaled ms) to wait before the next event. Made at the first event: the events'
+        module is the engine's, which the start screen does not load (issue 21)."""
+        if self._handlers is None:
+            self._handlers = self._make_handlers()
+        return self._handlers
+
+    def _make_handlers(self) -> Handlers:
+        from shengji_desktop.engine import events as ev
+
+        return {
             ev.HandStarted: self.on_hand_started,
             ev.CardDealt: self.on_card_dealt,
             ev.DealDone: lambda e: 150,

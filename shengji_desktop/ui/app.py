@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.statusBar().showMessage(self._message)
         self._painted = False
+        self._save_check_due = check_save
         self._table_slot.installEventFilter(self)
         if not progressive:
             self.finish_building()
@@ -183,14 +184,19 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             if not self._built:
                 QTimer.singleShot(0, self.finish_building)  # after this paint is on screen
+            if self._save_check_due:  # at once, not at the next look (every 20 ms)
+                QTimer.singleShot(0, self._check_saved_game_when_painted)
         return super().eventFilter(watched, event)
 
     def _check_saved_game_when_painted(self, waited: int = 0) -> None:
         """Reading the autosave loads the engine (some 30 ms): a window on its way to the
         screen paints first (but waits at most a second for it)."""
+        if not self._save_check_due:
+            return  # done already (the first paint asked too)
         if self.isVisible() and not self._painted and waited < 50:
             QTimer.singleShot(20, self, lambda: self._check_saved_game_when_painted(waited + 1))
             return
+        self._save_check_due = False
         self.finish_building()
         self.games.check_saved_game()
 

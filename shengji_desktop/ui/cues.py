@@ -26,18 +26,16 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QMenu, QStyleOptionGraphicsItem, QWidget
 
-from shengji_desktop.engine import events as ev
 from shengji_desktop.rules.cards import Card, Seat
-from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import TRUMP, Trump
-from shengji_desktop.rules.trick import Shape, TrickRules
 
 from .cards import CARD_W, font, four_colours, set_four_colours
 from .handorder import SORT_KEY, SORTS
 from .i18n import tr
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine and the trick rules load when a game starts (issue 21)
+    from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
     from .app import MainWindow
@@ -71,6 +69,9 @@ CUE_COLOURS = {
 
 def trick_winner(trump: Trump, plays: Plays) -> Seat | None:
     """The seat whose play wins the trick so far (the rules' winner of the typed plays)."""
+    from shengji_desktop.rules.errors import RuleError
+    from shengji_desktop.rules.trick import TrickRules
+
     if not plays or not plays[0][1]:
         return None
     rules = TrickRules(trump)
@@ -90,6 +91,8 @@ class CueTracker:
         self.standing: tuple[Seat, object] | None = None  # (seat, suit) declared last
 
     def feed(self, event: ev.Event, game: Game | None, trump: Trump | None) -> str | None:
+        from shengji_desktop.engine import events as ev
+
         if isinstance(event, ev.HandStarted):
             self.plays, self.standing = [], None
         elif isinstance(event, ev.PlayStarted | ev.TrickWon):
@@ -112,6 +115,8 @@ class CueTracker:
         return "overcall" if dl and before not in (None, (event.seat, event.suit)) else None
 
     def _played(self, event: ev.CardsPlayed, trump: Trump | None) -> str | None:
+        from shengji_desktop.rules.trick import Shape
+
         lead = not self.plays
         self.plays.append((event.seat, tuple(event.cards)))
         if lead:
@@ -279,6 +284,8 @@ class TableCues:
     # ------------------------------------------------------------------ events
 
     def on_event(self, event: ev.Event) -> None:
+        from shengji_desktop.engine import events as ev
+
         scene = self.w.scene
         kind = self.tracker.feed(event, scene.game, scene.trump)
         if kind is not None and self.w.animator.factor > 0:

@@ -113,6 +113,19 @@ def speaking(mode: str) -> Iterator[None]:
         _speaking.mode = before
 
 
+@contextmanager
+def installed_language() -> Iterator[None]:
+    """``tr`` answers in the installed language meanwhile, also inside ``speaking``: for
+    widgets made while words are said in one language (the side panel's details, made at its
+    first view, which ``bilingual`` shows in Chinese and in English)."""
+    before = getattr(_speaking, "mode", None)
+    _speaking.mode = None
+    try:
+        yield
+    finally:
+        _speaking.mode = before
+
+
 def say(make: Words) -> str:
     """The words ``make`` puts together, in the installed language; in both, made in Chinese
     (every ``tr`` inside it answering in Chinese) and then in English, and joined."""

@@ -19,8 +19,8 @@ from .app import APP_NAME, ORG_NAME, MainWindow
 
 class FirstPaint(QObject):
     """For ``bench startup``: prints ``first-paint`` once the window has painted, then
-    ``ready`` once it is complete (table, panel and start screen built and painted), and
-    quits."""
+    ``ready`` once it is complete (table, panel and start screen built and painted, the
+    autosave looked for and, if there is one, offered as Continue), and quits."""
 
     def __init__(self, app: QApplication, window: MainWindow) -> None:
         super().__init__()
@@ -41,6 +41,9 @@ class FirstPaint(QObject):
     def when_built(self) -> None:
         if not self.window.built:
             QTimer.singleShot(0, self.when_built)
+            return
+        if not self.window.games.looked:  # the autosave is being read, on a thread
+            QTimer.singleShot(1, self.when_built)  # (not 0: no spinning meanwhile)
             return
         self.window.repaint()  # the complete window, painted now
         self.say("ready")

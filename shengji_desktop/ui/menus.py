@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from . import i18n, replay_open, stats_link
+from . import i18n
 from .i18n import tr
-from .rules_window import open_rules
 from .speeds import speed_names
 
 if TYPE_CHECKING:
@@ -43,13 +42,13 @@ def build_menus(w: MainWindow) -> None:
     game_menu.addSeparator()
     w.aids.add_to_game_menu(game_menu)  # 记牌器, 托管 (ui/aids.py)
     stats = game_menu.addAction(tr("&Statistics…"))
-    stats.triggered.connect(lambda: stats_link.open_statistics(w))
+    stats.triggered.connect(lambda: open_statistics(w))
     history = game_menu.addAction(tr("Hand &history…"))
-    history.triggered.connect(lambda: stats_link.open_history(w))
+    history.triggered.connect(lambda: open_history(w))
     open_replay = game_menu.addAction(tr("Open &replay…"))
-    open_replay.triggered.connect(lambda: replay_open.ask_open(w))
+    open_replay.triggered.connect(lambda: ask_open_replay(w))
     replay_live = game_menu.addAction(tr("Replay this &match"))
-    replay_live.triggered.connect(lambda: replay_open.replay_live(w))
+    replay_live.triggered.connect(lambda: replay_live_match(w))
     game_menu.addSeparator()
     w.quit_action = QAction(tr("&Quit"), w)
     w.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)
@@ -86,10 +85,44 @@ def build_menus(w: MainWindow) -> None:
     help_menu = bar.addMenu(tr("&Help"))
     rules = help_menu.addAction(tr("&Rules…"))
     rules.setObjectName("rules")
-    rules.triggered.connect(lambda: open_rules(w))
+    rules.triggered.connect(lambda: show_rules(w))
     keys = QAction(tr("&Keyboard"), w)
     keys.triggered.connect(w.show_keys)
     help_menu.addAction(keys)
     w.about_action = QAction(tr("&About"), w)
     w.about_action.triggered.connect(w.show_about)
     help_menu.addAction(w.about_action)
+
+
+# The windows and dialogs behind the menus load when first asked for, not with the start
+# screen (issue 21).
+
+
+def open_statistics(w: MainWindow) -> None:
+    from . import stats_link
+
+    stats_link.open_statistics(w)
+
+
+def open_history(w: MainWindow) -> None:
+    from . import stats_link
+
+    stats_link.open_history(w)
+
+
+def ask_open_replay(w: MainWindow) -> None:
+    from . import replay_open
+
+    replay_open.ask_open(w)
+
+
+def replay_live_match(w: MainWindow) -> None:
+    from . import replay_open
+
+    replay_open.replay_live(w)
+
+
+def show_rules(w: MainWindow) -> None:
+    from .rules_window import open_rules
+
+    open_rules(w)

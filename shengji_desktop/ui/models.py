@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -13,14 +13,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from shengji_desktop.engine.events import (
-    DealerFixed,
-    Event,
-    HandSettled,
-    HandStarted,
-    TrumpChosen,
-    TrumpFixed,
-)
 from shengji_desktop.rules.cards import Seat, Suit
 from shengji_desktop.rules.options import Game
 
@@ -28,6 +20,9 @@ from .i18n import tr
 from .panels.base import ScoreRow
 from .panels.formats import game_text
 from .texts import describe_event, kind_name, seat_name
+
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.events import Event
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
@@ -66,6 +61,14 @@ class ScoreSheetModel(QAbstractTableModel):
     # -- feeding
 
     def feed(self, event: Event) -> None:
+        from shengji_desktop.engine.events import (
+            DealerFixed,
+            HandSettled,
+            HandStarted,
+            TrumpChosen,
+            TrumpFixed,
+        )
+
         match event:
             case HandStarted(number=number):
                 self._start(number)

@@ -27,18 +27,16 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu
 
-from shengji_desktop.engine import events as ev
-from shengji_desktop.engine.results import Redeal
 from shengji_desktop.rules.cards import Card
-from shengji_desktop.rules.trick import Shape
 
-from .audio import Backend, MiniaudioBackend, RecordingBackend
 from .i18n import tr
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine, the trick rules and audio.py load when used (issue 21)
+    from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
     from .app import MainWindow
+    from .audio import Backend
     from .session import Session
 
 MUTED_KEY = "sound/muted"
@@ -51,10 +49,26 @@ DEFAULT_VOLUME = 75
 DEFAULT_REMINDER = 20
 DEAL_GAP = 0.06  # seconds between two deal sounds at least
 SAME_GAP = 0.03  # the same sound twice within this is heard once
-make_backend: Callable[[], Backend] = MiniaudioBackend  # the tests record instead
-__all__ = ["RecordingBackend", "TableSounds"]
 IDLE_CLOSE_MS = 8000  # the device goes after this long without a sound
 SWEEP_MS = 720  # the animator's look at a full trick before it sweeps it (on_trick_won)
+
+
+def miniaudio_backend() -> Backend:
+    """The sound device's backend, made at the first sound."""
+    from .audio import MiniaudioBackend
+
+    return MiniaudioBackend()
+
+
+make_backend: Callable[[], Backend] = miniaudio_backend  # the tests record instead
+
+
+def __getattr__(name: str) -> object:
+    if name == "RecordingBackend":  # audio.py's, named here too for the tests
+        from .audio import RecordingBackend
+
+        return RecordingBackend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def as_bool(value: object) -> bool:
@@ -190,6 +204,9 @@ class TableSounds:
     def sound_for(self, event: ev.Event) -> str | None:
         """The sound of one event as the table shows it (and the state it keeps: the trick's
         lead, whether a declaration stands)."""
+        from shengji_desktop.engine import events as ev
+        from shengji_desktop.rules.trick import Shape
+
         if isinstance(event, ev.HandStarted):
             self._lead, self._declared = None, False
         elif isinstance(event, ev.CardDealt):
@@ -225,6 +242,7 @@ class TableSounds:
         return not any(trump.is_trump(c) for c in lead) and all(trump.is_trump(c) for c in cards)
 
     def _hand_end(self, event: ev.HandSettled) -> str | None:
+        from shengji_desktop.engine.results import Redeal
         from shengji_desktop.stats.facts import hand_won
 
         view = self._view()

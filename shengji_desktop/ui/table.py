@@ -11,6 +11,7 @@ card should be, ``relayout`` moves it there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -23,8 +24,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
-from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Team
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import Trump
@@ -44,6 +43,9 @@ from .layout import (
 )
 from .passes import TributePasses
 from .tableview import TableView
+
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.view import SeatView
 
 __all__ = ["TableScene", "TableView"]  # the view lives in tableview.py; imported here too
 
@@ -314,6 +316,8 @@ class TableScene(QGraphicsScene):
 
     def sync(self, view: SeatView, duration: int = 0) -> None:
         """Make every zone match the view (cards the viewer may see, counts of the rest)."""
+        from shengji_desktop.engine.phase import Phase
+
         game = view.game
         self.game = game
         self.geo.max_hand = game.hand_size + game.kitty_size

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from shengji_desktop.engine import events as ev
-from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.results import Winner
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, Team
-from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
 from .i18n import say, tr
+
+if TYPE_CHECKING:  # the engine loads when a game starts, not with the start screen (issue 21)
+    from shengji_desktop.engine import events as ev
+    from shengji_desktop.engine.phase import Phase
+    from shengji_desktop.engine.results import Winner
+    from shengji_desktop.engine.view import SeatView
+    from shengji_desktop.rules.errors import RuleError
 
 
 def game_name(game: Game) -> str:
@@ -93,6 +96,8 @@ def match_winner_text(view: SeatView) -> str:
 
 
 def phase_name(phase: Phase) -> str:
+    from shengji_desktop.engine.phase import Phase
+
     return {
         Phase.DEAL: tr("Dealing"),
         Phase.DECLARE: tr("Declaring"),
@@ -115,6 +120,8 @@ def reason_text(error: RuleError) -> str:
 
 
 def _reason_words(error: RuleError) -> str:
+    from shengji_desktop.rules.errors import Reason
+
     d = error.details
     r = error.reason
     rule = error.rule
@@ -396,6 +403,8 @@ def describe_event(event: ev.Event, viewer: Seat | None = Seat.S) -> str | None:
 
 
 def _log_line(event: ev.Event, viewer: Seat | None) -> str | None:
+    from shengji_desktop.engine import events as ev
+
     me = viewer if viewer is not None else Seat.S
 
     def who(seat: Seat) -> str:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from shengji_desktop.rules.cards import Seat
 
-from . import stats_link
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -169,6 +168,7 @@ class LanTables:
 
     def sit(self, link: RemoteLink) -> Session:
         """Show a LAN table: the lobby first, then the match as the host streams it."""
+        from . import stats_link
         from .lan_dialogs import LobbyDialog
 
         w = self.w

@@ -3,7 +3,6 @@ the GUI thread and offered as Continue), and starting a match at a local table."
 
 from __future__ import annotations
 
-import json
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QThreadPool
 
-from . import stats_link
 from .i18n import tr
 from .tasks import Task
 
@@ -60,6 +58,7 @@ class LocalGames:
         self._save_path = save_path
         self.saved: SavedGame | None = None
         self._load_task: Task | None = None
+        self.looked = False  # the autosave has been looked for (and read, if there is one)
 
     @property
     def w(self) -> MainWindow:
@@ -79,14 +78,18 @@ class LocalGames:
         """Read the autosave off the GUI thread; offer to continue it when it loads."""
         path = self.save_path
         if not path.exists():
+            self.looked = True
             return
         task = Task(lambda: read_saved_game(path))
         self._load_task = task
 
         def done(result: Any) -> None:
+            import json
+
             from shengji_desktop.engine.record import RecordError
 
             self._load_task = None
+            self.looked = True
             if isinstance(result, SavedGame):
                 self.saved = result
                 self.w.continue_action.setEnabled(True)
@@ -154,6 +157,7 @@ class LocalGames:
         "human"; ``past``: the events so far of a resumed game, for the log and score sheet."""
         from shengji_desktop.ai import make_player
 
+        from . import stats_link
         from .local import LocalTable
 
         w = self.w

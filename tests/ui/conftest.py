@@ -27,3 +27,14 @@ def silent_sounds(monkeypatch):
     from shengji_desktop.ui import sound
 
     monkeypatch.setattr(sound, "make_backend", sound.RecordingBackend)
+
+
+@pytest.fixture(autouse=True)
+def collect_on_the_gui_thread(qapp):
+    """After each test, what it left in reference cycles (its windows, their sessions) is
+    collected here, on the GUI thread: left to a later collection, that may run on a table's
+    or a save's thread and destroy Qt objects there (a segfault at the next timer event)."""
+    yield
+    import gc
+
+    gc.collect()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from PySide6.QtWidgets import QLabel
 from ui_matches import Played, play_until
 
 from shengji_desktop.engine.events import KittyViewed
@@ -187,3 +188,56 @@ def test_the_match_winner_closes_the_summary() -> None:
     view = msgspec.structs.replace(played.view, winner=(Seat.E, Seat.W))
     found = dict(settlement_lines(view))
     assert found["Match winner"] == "Right\u00a0· Left" and "Next dealer" not in found
+
+
+def test_the_panel_builds_its_details_and_tabs_when_first_shown(qtbot) -> None:
+    # issue 21: the start screen shows only the panel's title; the details and the tabs
+    # (score sheet, log, rules) are made at the first view, and the panel looks the same
+    lazy = InfoPanel(ScoreSheetModel(), LogModel())
+    eager = InfoPanel(ScoreSheetModel(), LogModel())
+    for widget in (lazy, eager):
+        qtbot.addWidget(widget)
+        widget.resize(300, 700)
+        widget.show()
+    qtbot.waitExposed(lazy)
+    assert "tabs" not in vars(lazy) and "kitty_label" not in vars(lazy)
+    assert not eager.tabs.isVisible()  # asking for a detail makes them, hidden
+    qtbot.wait(50)  # let both lay out
+    assert lazy.grab().toImage() == eager.grab().toImage()  # the same start screen
+    assert "tabs" not in vars(lazy)
+    played = play_until(Game.TR, lambda p: p.view.phase is Phase.PLAY)
+    lazy.update_view(played.view)
+    assert lazy.tabs.isVisible() and lazy.tabs.count() == 4
+    assert lazy.game_label.text() == "Tractor (2 decks)"
+    assert lazy.trump_label.text() and lazy.turn_label.text()
+    lazy.tabs.setCurrentIndex(1)
+    assert lazy.tabs.currentWidget() is lazy.score_view
+    lazy.clear()
+    assert not lazy.tabs.isVisible() and lazy.game_label.text() == "No game"
+
+
+def test_details_made_at_the_first_view_speak_the_installed_language(qtbot) -> None:
+    # the first view comes inside i18n.bilingual (in Chinese, then in English): the details
+    # made then keep the words of the installed mode, as if made with the panel
+    from shengji_desktop.ui import i18n
+
+    played = play_until(Game.TR, lambda p: p.view.phase is Phase.PLAY)
+    i18n.install("both")
+    try:
+        lazy = InfoPanel(ScoreSheetModel(), LogModel())
+        eager = InfoPanel(ScoreSheetModel(), LogModel())
+        eager._build_details()
+        for panel in (lazy, eager):
+            qtbot.addWidget(panel)
+            i18n.bilingual(panel, lambda panel=panel: panel.update_view(played.view))
+        both = i18n.tr("Points captured")
+        assert both != "Points captured"  # "中文 English"
+        for panel in (lazy, eager):
+            headings = [
+                w.text() for w in panel.findChildren(QLabel) if w.property("role") == "heading"
+            ]
+            assert both in headings, headings
+        assert [lazy.tabs.tabText(i) for i in range(4)] == [eager.tabs.tabText(i) for i in range(4)]
+        assert lazy.tabs.tabText(0) == i18n.tr("Last trick") != "Last trick"
+    finally:
+        i18n.install("en")

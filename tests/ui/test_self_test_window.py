@@ -41,12 +41,15 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     window = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
     qtbot.addWidget(window)
     window.show()
-    for mode in ("zh", "en", "both"):
-        old = window.panel
-        window.set_language(mode)
-        qtbot.waitUntil(lambda old=old: window.panel is not old)  # the LanguageChange came
-    before = window.log.rowCount()
-    window.log.feed(HandStarted(2))
-    assert window.log.rowCount() == before + 1
-    assert "2" in window.log.lines[-1]
-    assert i18n.current_mode() == "both"
+    try:
+        for mode in ("zh", "en", "both"):
+            old = window.panel
+            window.set_language(mode)
+            qtbot.waitUntil(lambda old=old: window.panel is not old)  # the LanguageChange came
+        before = window.log.rowCount()
+        window.log.feed(HandStarted(2))
+        assert window.log.rowCount() == before + 1
+        assert "2" in window.log.lines[-1]
+        assert i18n.current_mode() == "both"
+    finally:
+        i18n.install("en")  # as the other tests expect (it stayed "both" for the next test)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..i18n import tr
-from ..rules_window import open_rules, rule_in
 
 BAR_QSS = """
 QWidget#actionbar { background: transparent; }
@@ -174,6 +173,9 @@ class ActionBar(QWidget):
         self.busy.setVisible(on)
 
     def set_notice(self, text: str) -> None:
+        # the rules window (and its pages) loads with the first notice, not at start (issue 21)
+        from ..rules_window import rule_in
+
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
         self.rule = (rule_in(text) or "") if text else ""
@@ -181,6 +183,8 @@ class ActionBar(QWidget):
         self.rule_button.setVisible(bool(self.rule))
 
     def open_rule(self) -> None:
+        from ..rules_window import open_rules
+
         if self.rule:
             open_rules(self.window(), self.rule)
 

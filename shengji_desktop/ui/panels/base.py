@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from shengji_desktop.engine.results import HandResult, Winner
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
 from ..texts import LIST_SEP, card_text, level_text, seat_name, suit_name, team_name
+
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.results import HandResult, Winner
+    from shengji_desktop.engine.view import SeatView
 
 Cards = tuple[Card, ...]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from shengji_desktop.engine.results import DLResult, HandResult, Redeal, Winner
-from shengji_desktop.engine.view import SeatView
+from typing import TYPE_CHECKING
+
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat
 from shengji_desktop.rules.options import Game
 
@@ -11,8 +11,14 @@ from ..i18n import tr
 from ..texts import seat_name
 from .base import Cards, GameText, ScoreRow
 
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.results import DLResult, HandResult, Redeal, Winner
+    from shengji_desktop.engine.view import SeatView
+
 
 def dl_result(result: HandResult) -> DLResult | Redeal:
+    from shengji_desktop.engine.results import DLResult, Redeal
+
     assert isinstance(result, DLResult | Redeal), result
     return result
 
@@ -37,6 +43,8 @@ class DLText(GameText):
         return tr("Catchers")
 
     def outcome(self, result: HandResult) -> str:
+        from shengji_desktop.engine.results import Redeal
+
         r = dl_result(result)
         if isinstance(r, Redeal):
             return tr("Redeal")
@@ -53,6 +61,8 @@ class DLText(GameText):
     def result_lines(
         self, result: HandResult, viewer: Seat, kitty: Cards | None = None
     ) -> list[tuple[str, str]]:
+        from shengji_desktop.engine.results import Redeal
+
         r = dl_result(result)
         if isinstance(r, Redeal):
             return []
@@ -90,10 +100,14 @@ class DLText(GameText):
         return lines
 
     def next_dealer(self, result: HandResult) -> Seat | None:
+        from shengji_desktop.engine.results import Redeal
+
         r = dl_result(result)
         return None if isinstance(r, Redeal) else r.next_dealer
 
     def match_winner(self, result: HandResult) -> Winner | None:
+        from shengji_desktop.engine.results import Redeal
+
         r = dl_result(result)
         return None if isinstance(r, Redeal) else r.match_winner
 
@@ -108,6 +122,8 @@ class DLText(GameText):
         ]
 
     def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+        from shengji_desktop.engine.results import Redeal
+
         r = dl_result(row.result)
         start = self.score_start(row, viewer)
         if isinstance(r, Redeal):

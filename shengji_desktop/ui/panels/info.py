@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,20 +19,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
-from ..i18n import say, tr
+from ..i18n import installed_language, say, tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
 from .tabs import FitTable, Tabs, wrapping_list
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine (and msgspec) load when a game starts (issue 21)
+    from shengji_desktop.engine.view import SeatView
+
     from ..models import LogModel, ScoreSheetModel
 
 PANEL_QSS = """
@@ -70,12 +69,22 @@ class InfoPanel(QFrame):
     declaration, points captured with the point cards, whose turn, tricks, the kitty when it
     may be seen, the last trick; below, the score sheet, the log and the rule options."""
 
+    # The widgets below the title (the details and the tabs), made when first shown: the
+    # start screen shows only the title (issue 21). Asking for one of them makes them.
+    DETAILS = frozenset(
+        "trump_symbol level_card trump_label decl_label teams_label points_label point_cards"
+        " turn_label kitty_heading kitty_label kitty_cards last_trick last_names last_cards"
+        " tabs score_view log_view options_label".split()
+    )
+
     def __init__(
         self, score: ScoreSheetModel, log: LogModel, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_QSS)
+        self._models = (score, log)
+        self._built = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
@@ -99,7 +108,37 @@ class InfoPanel(QFrame):
         self.hand_label = _label("", "small")
         layout.addWidget(self.game_label)
         layout.addWidget(self.hand_label)
+        layout.addStretch(1)  # the details go above it (_build_details)
+        self.tabs_box = QWidget()
+        self.tabs_layout = QVBoxLayout(self.tabs_box)
+        self.tabs_layout.setContentsMargins(8, 0, 8, 8)
+        outer.addWidget(self.tabs_box, 1)
+        self._view: SeatView | None = None
+        self._tricks: tuple[int, int] | None = None  # tricks played, the viewer's cards left
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self._fit_info)
+        self.clear()
 
+    def __getattr__(self, name: str) -> object:
+        # only for what normal lookup did not find: a detail not made yet
+        if name in InfoPanel.DETAILS and not self.__dict__.get("_built", True):
+            self._build_details()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _build_details(self) -> None:
+        """The details under the title and the tabs, hidden (``_show_details`` shows them)."""
+        if self._built:
+            return
+        self._built = True
+        with installed_language():  # its words as if made with the panel
+            self._make_details()
+
+    def _make_details(self) -> None:
+        score, log = self._models
+        layout = self.info_layout
+        details: list[QWidget] = []
         box = QFrame()
         box.setProperty("role", "box")
         grid = QGridLayout(box)
@@ -119,29 +158,31 @@ class InfoPanel(QFrame):
         grid.addWidget(self.trump_label, 0, 2)
         grid.addWidget(self.decl_label, 1, 2)
         grid.setColumnStretch(2, 1)
-        layout.addWidget(box)
+        details.append(box)
 
         self.teams_label = _label("", "", wrap=True)
         self.teams_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.teams_label)
+        details.append(self.teams_label)
 
-        layout.addWidget(_label(tr("Points captured"), "heading"))
+        details.append(_label(tr("Points captured"), "heading"))
         self.points_label = _label("", "", wrap=True)
-        layout.addWidget(self.points_label)
+        details.append(self.points_label)
         self.point_cards = MiniCards(36, 12, hide_when_empty=True)
-        layout.addWidget(self.point_cards)
+        details.append(self.point_cards)
 
         self.turn_label = _label("", "", wrap=True)
-        layout.addWidget(self.turn_label)
+        details.append(self.turn_label)
 
         self.kitty_heading = _label(tr("Kitty"), "heading")
-        layout.addWidget(self.kitty_heading)
+        details.append(self.kitty_heading)
         self.kitty_label = _label("", "small", wrap=True)
-        layout.addWidget(self.kitty_label)
+        details.append(self.kitty_label)
         self.kitty_cards = MiniCards(36, 16, hide_when_empty=True)
-        layout.addWidget(self.kitty_cards)
+        details.append(self.kitty_cards)
+        for i, widget in enumerate(details):
+            widget.hide()  # until _show_details
+            layout.insertWidget(2 + i, widget)
 
-        layout.addStretch(1)
         # The last trick, on its own tab: who played what, in order.
         self.last_trick = QWidget()
         self.last_trick.setObjectName("lasttrick")
@@ -163,6 +204,7 @@ class InfoPanel(QFrame):
         lt.setRowStretch(4, 1)
 
         self.tabs = Tabs()
+        self.tabs.hide()  # until _show_details
         self.score_view = FitTable()
         self.score_view.setModel(score)
         self.score_view.verticalHeader().hide()
@@ -187,32 +229,26 @@ class InfoPanel(QFrame):
         rules.setStyleSheet(
             "QScrollArea#rules, QScrollArea#rules > QWidget > QWidget " "{ background: #f7f5ee; }"
         )
-        self._view: SeatView | None = None
-        self._tricks: tuple[int, int] | None = None  # tricks played, the viewer's cards left
-        self._fit_timer = QTimer(self)
-        self._fit_timer.setSingleShot(True)
-        self._fit_timer.timeout.connect(self._fit_info)
         self.tabs.addTab(self.last_trick, tr("Last trick"))
         self.tabs.addTab(self.score_view, tr("Score sheet"))
         self.tabs.addTab(self.log_view, tr("Log"))
         self.tabs.addTab(rules, tr("Rules"))
         self.tabs.setMinimumHeight(TABS_MIN_H)
-        tabs_box = QWidget()
-        tl = QVBoxLayout(tabs_box)
-        tl.setContentsMargins(8, 0, 8, 8)
-        tl.addWidget(self.tabs)
-        outer.addWidget(tabs_box, 1)
-        self.clear()
+        self.tabs_layout.addWidget(self.tabs)
+        self._clear_details()
 
     def _show_details(self, on: bool) -> None:
         """Everything below the title, hidden while no game is on."""
-        layout = self.info_layout
-        for i in range(2, layout.count()):
-            item = layout.itemAt(i)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.setVisible(on)
-        self.tabs.setVisible(on)
+        if on:
+            self._build_details()
+        if self._built:
+            layout = self.info_layout
+            for i in range(2, layout.count()):
+                item = layout.itemAt(i)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.setVisible(on)
+            self.tabs.setVisible(on)
         if not on:
             self._view = None
 
@@ -220,6 +256,10 @@ class InfoPanel(QFrame):
         self._show_details(False)
         self.game_label.setText(tr("No game"))
         self.hand_label.setText(tr("Start a new game from the Game menu."))
+        if self._built:
+            self._clear_details()
+
+    def _clear_details(self) -> None:
         self.trump_symbol.setText("—")
         self.level_card.set_cards([])
         self.trump_label.setText("")
@@ -282,6 +322,8 @@ class InfoPanel(QFrame):
     def trump_fixed(self, suit: Suit | None) -> None:
         """The trump was fixed (an event the table shows now, before the view after it
         comes): the trump box says so at once, while the banner says it."""
+        import msgspec
+
         view = self._view
         if view is None:
             return
@@ -357,6 +399,8 @@ class InfoPanel(QFrame):
         """The kitty as far as the viewer may see it: the pack's last cards during the deal,
         the kitty itself when visible, the cards the dealer picked up while burying, the
         original kitty an SD defender was shown (SD-KITTY-2), or only how many cards."""
+        from shengji_desktop.engine.phase import Phase
+
         size = view.kitty_size
         if view.phase is Phase.DEAL:
             self.kitty_label.setText(tr("The last cards of the pack"))

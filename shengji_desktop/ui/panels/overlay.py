@@ -4,6 +4,7 @@ the settlement summary."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -16,13 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shengji_desktop.engine.results import Redeal
-from shengji_desktop.engine.view import SeatView
-
 from ..i18n import tr
 from ..texts import seat_name, winner_text
 from .formats import game_text
 from .minicards import MiniCards
+
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.view import SeatView
 
 OVERLAY_QSS = """
 QFrame#overlay { background: rgba(10, 22, 15, 228); border: 2px solid #d4a017;
@@ -140,6 +141,8 @@ class Overlay(QFrame):
 
 def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
     """What the settlement summary says of the view's hand, as the view's seat sees it."""
+    from shengji_desktop.engine.results import Redeal
+
     text = game_text(view.game)
     viewer = view.seat
     result = view.result

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from shengji_desktop.engine.results import HandResult, SDResult
-from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
-from shengji_desktop.rules.sd import SDOutcome
 
 from ..i18n import tr
 from ..texts import seat_name
 from .base import Cards, GameText, ScoreRow, around, signed, trump_line
 
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.results import HandResult, SDResult
+    from shengji_desktop.engine.view import SeatView
+
 
 def sd_result(result: HandResult) -> SDResult:
+    from shengji_desktop.engine.results import SDResult
+
     assert isinstance(result, SDResult), result
     return result
 
@@ -46,6 +50,8 @@ class SDText(GameText):
         return []  # no teams: the coins say it all
 
     def outcome(self, result: HandResult) -> str:
+        from shengji_desktop.rules.sd import SDOutcome
+
         return {
             SDOutcome.DIG_FLIP: tr("Kitty dug and flipped (抠底翻牌)"),
             SDOutcome.DIG: tr("Kitty dug (抠底)"),

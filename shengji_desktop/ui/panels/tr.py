@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from shengji_desktop.engine.results import HandResult, TRResult, Winner
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 
@@ -12,8 +12,13 @@ from ..i18n import tr
 from ..texts import level_text, seat_name
 from .base import Cards, GameText, ScoreRow, signed
 
+if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
+    from shengji_desktop.engine.results import HandResult, TRResult, Winner
+
 
 def tr_result(result: HandResult) -> TRResult:
+    from shengji_desktop.engine.results import TRResult
+
     assert isinstance(result, TRResult), result
     return result
 
