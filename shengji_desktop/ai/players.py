@@ -17,7 +17,7 @@ from ..rules.ranking import TRUMP
 from . import normal, phases
 from .knowledge import Knowledge
 from .phases import actions
-from .policy import PLAYOUT_ODDS, Cards, PoolThreats, Situation, choose_follow, choose_lead
+from .policy import PLAYOUT_ODDS, PULL, Cards, PoolThreats, Situation, choose_follow, choose_lead
 
 
 class HeuristicPlayer:
@@ -106,9 +106,9 @@ class HeuristicPlayer:
         assert k.rules is not None
         leader = k.trick[0][0] if k.trick else k.seat
         kept = dict(hoard(k.game, k.attacking) or {}) if self.careful else {}
-        set_worth, odds = 0.0, PLAYOUT_ODDS
+        set_worth, odds, pull = 0.0, PLAYOUT_ODDS, PULL
         if self.careful and self.tuned:
-            kept, set_worth, odds = normal.tune(k, kept)
+            kept, set_worth, odds, pull = normal.tune(k, kept)
         return Situation(
             k.rules,
             k.seat,
@@ -121,6 +121,7 @@ class HeuristicPlayer:
             kept or None,
             set_worth,
             odds,
+            pull,
         )
 
     def play(self, k: Knowledge, legal: Sequence[Move]) -> Action:

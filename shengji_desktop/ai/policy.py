@@ -152,6 +152,11 @@ PLAYOUT_ODDS = (0.5, 0.35)
 (``fastplay`` has them built in; the normal player at a real seat uses ``normal.ODDS``)."""
 
 
+PULL = 15.0
+"""What a trump lead is worth to the dealer's side holding half its cards or more in trumps, in
+the playouts (``fastplay`` mirrors it); the normal player's own is ``normal.PULL``."""
+
+
 class Situation:
     """One seat about to play: its hand, the trick so far and who is on which side."""
 
@@ -168,6 +173,7 @@ class Situation:
         hoard: Mapping[Card, float] | None = None,
         set_worth: float = 0.0,
         odds: tuple[float, float] = PLAYOUT_ODDS,
+        pull: float = PULL,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -183,6 +189,8 @@ class Situation:
         self.set_worth = set_worth
         # The odds that a partner's, or this seat's, winner not sure to stay so stays so.
         self.odds = odds
+        # What a trump lead is worth to the dealer's side with a long trump hand.
+        self.pull = pull
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -352,7 +360,7 @@ def choose_lead(
                 if cls != TRUMP and any(cls in voids.get(p, set()) for p in partners):
                     value += 8  # partner ruffs
                 if cls == TRUMP and dealer_side and trumps * 2 >= hand_size:
-                    value += 15  # pull trumps with a long trump hand
+                    value += sit.pull  # pull trumps with a long trump hand
         if ruffed:
             value -= 60  # an opponent is out of the suit and ruffs
         return value

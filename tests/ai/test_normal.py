@@ -127,3 +127,17 @@ def test_normal_feeds_points_to_a_partner_probably_winning() -> None:
     # A partner sure to lose (an opponent's ♥A already on the trick) is not fed.
     lost = knowledge(Game.TR, Seat.S, Seat.S, "♥10 ♥6 ♣6 ♣7 ♦8 ♦9", [*trick[:1], (Seat.W, "♥A")])
     assert choice("normal", lost, ["♥10", "♥6"]) == cards("♥6")
+
+
+def test_the_sd_dealer_draws_trumps_first_with_a_long_trump_hand() -> None:
+    """Rule of thumb (三打一): the dealer plays alone against three, who score by ruffing its
+    side cards and win the hand with the last trick (SD-DIG-1), so with half its hand or more
+    in trumps it leads trumps to draw theirs (``normal.PULL``). The old normal led its lowest
+    side card, ♦3, which the defenders may win cheaply and feed points on."""
+    hand = "♠3 ♠4 ♠7 ♠9 ♠J ♥4 ♦3 ♣6"  # five trumps (♠) of eight
+    k = knowledge(Game.SD, Seat.S, Seat.S, hand, [])
+    assert choice("normal", k, hand.split()) == cards("♠3")
+    assert choice("baseline", k, hand.split()) == cards("♦3")
+    # A defender with the same cards does not pull: that is the dealer side's plan.
+    defender = knowledge(Game.SD, Seat.E, Seat.S, hand, [])
+    assert choice("normal", defender, hand.split()) != cards("♠3")

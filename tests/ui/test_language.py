@@ -16,10 +16,10 @@ from screen_text import english, latin_words, screen_texts
 from ui_driver import WAIT_MS, hand_cards, human_turn, press_overlay, select_cards, wait_turn
 from ui_matches import Played, play_until
 
-from shengji_desktop.engine.actions import Act, ChooseCards
+from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase, Step
-from shengji_desktop.engine.view import SeatView
+from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import Shape
@@ -245,8 +245,6 @@ def walk(window: MainWindow, qtbot, reader: Reader) -> None:
         ("dl tribute", Game.DL, lambda v: Act.TRIBUTE in kinds(v), range(1, 120)),
         ("dl return", Game.DL, lambda v: Act.RETURN in kinds(v), range(1, 120)),
         ("dl revolt", Game.DL, lambda v: Act.REVOLT in kinds(v), range(1, 60)),
-        # a counter needs three big jokers against a revolt of small ones: seeds from 230 on
-        ("dl counter", Game.DL, lambda v: Act.COUNTER in kinds(v), range(230, 260)),
         ("dl bury", Game.DL, lambda v: Act.BURY in kinds(v), range(1, 60)),
         ("dl jokers", Game.DL, lambda v: Act.BURY_JOKERS in kinds(v), range(1, 200)),
         ("dl follow", Game.DL, lambda v: Act.PLAY in kinds(v) and bool(v.trick), range(1, 60)),
@@ -261,6 +259,53 @@ def walk(window: MainWindow, qtbot, reader: Reader) -> None:
     for name, game, wanted, seeds in positions:
         start(window, qtbot, position(game, wanted, seeds))
         explore(window, qtbot, reader, name, turns=2)
+    start(window, qtbot, counter_position())
+    explore(window, qtbot, reader, "dl counter", turns=2)
+
+
+def counter_position() -> Match:
+    """South may counter (暴, DL-TRIB-7): a revolt of three small jokers by the paying side,
+    South on the receiving side with the three big jokers. Random play seldom deals that (one
+    seed in thousands), so a revolt of small jokers is found and the big jokers are given to
+    South before it is made (cards traded with the other hands, the deck whole)."""
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER
+
+    def small_revolt(p: Played) -> bool:
+        hand = p.match.hand
+        due = hand.due
+        if p.match.phase is not Phase.TRIBUTE or hand.step is not Step.REVOLT or not hand.pending:
+            return False
+        x = hand.pending[0]
+        return (
+            due is not None
+            and Seat.S in (due.receiver, due.receiver.partner)
+            and hand.hands[x][SMALL_JOKER] == 3
+            and hand.hands[x][BIG_JOKER] == 0
+        )
+
+    match = play_until(Game.DL, small_revolt, Seat.S, range(1, 400)).match
+    hands = match.hand.hands
+    south = hands[Seat.S]
+    for seat, held in hands.items():
+        while seat is not Seat.S and held[BIG_JOKER]:
+            plain = next(c for c in sorted(south) if south[c] and not c.is_joker)
+            held[BIG_JOKER] -= 1
+            held[plain] += 1
+            south[plain] -= 1
+            south[BIG_JOKER] += 1
+    kitty = match.hand.kitty
+    for i, card in enumerate(kitty):
+        if card == BIG_JOKER:
+            plain = next(c for c in sorted(south) if south[c] and not c.is_joker)
+            kitty[i] = plain
+            south[plain] -= 1
+            south[BIG_JOKER] += 1
+    for seat in Seat:
+        hands[seat] = +hands[seat]
+    revolter = match.hand.pending[0]
+    match.apply(Action(Act.REVOLT, revolter, (SMALL_JOKER,) * 3))
+    assert match.to_act() == [Seat.S] and Act.COUNTER in kinds(seat_view(match, Seat.S))
+    return match
 
 
 # ---------------------------------------------------------------------- every refusal

@@ -198,15 +198,18 @@ def test_other_seats_tribute_shows_who_gave_how_many_to_whom(window, qtbot) -> N
 
     match = prepare(Game.DL, others_pay, range(1, 150))
     s, seen = start(window, qtbot, match)
-    drive(
-        window,
-        qtbot,
-        lambda: any(isinstance(e, ev.TributePaid) for e in seen) and not s.busy,
-        random.Random(4),
-    )
-    paid = next(e for e in seen if isinstance(e, ev.TributePaid))
+
+    def rows() -> dict:
+        return {giver: (caption, cards) for giver, caption, cards in window.scene.passes.texts()}
+
+    def paid_shown() -> bool:  # the passes stay on the table through the tribute and kitty
+        paid = [e for e in seen if isinstance(e, ev.TributePaid)]
+        return bool(paid) and paid[-1].seat in rows() and not s.busy
+
+    # the window may be past the first tribute's hand before the check: the last one shown
+    drive(window, qtbot, paid_shown, random.Random(4))
+    paid = [e for e in seen if isinstance(e, ev.TributePaid)][-1]
     assert paid.cards is None  # hidden from this seat
-    rows = {giver: (caption, cards) for giver, caption, cards in window.scene.passes.texts()}
-    caption, cards = rows[paid.seat]
+    caption, cards = rows()[paid.seat]
     assert cards == [None] * paid.count  # backs: how many, not which
     assert caption.startswith("Tribute to ")
