@@ -13,7 +13,8 @@ first paint (for the bare window the two are the same). The two programs take tu
 one warm-up run each (not counted), and the medians are compared. Both run with a fresh home
 folder (no saved settings or game), offscreen unless a display or ``QT_QPA_PLATFORM`` is there;
 with ``saved`` (``--saved``) that home holds a saved game (a DL match two hands in, played by
-random seats), and the app's complete window is the one that offers to continue it.
+random seats, saved as the window saves), and the app's complete window is the one that
+offers to continue it (from the save's head: the match is read right after).
 
 Targets (issue 8): the ratio at most 1.5, the app's bundle under 130 MB unpacked on Linux;
 (issue 21) the complete window's ratio (``ready_ratio``) at most 1.5 too. On a shared machine
@@ -133,6 +134,7 @@ def write_saved_game(env: dict[str, str]) -> Path:
     from shengji_desktop.engine.match import Match
     from shengji_desktop.engine.paths import default_save_path
     from shengji_desktop.engine.record import Journal
+    from shengji_desktop.engine.savehead import offer_meta
     from shengji_desktop.engine.table import Table
     from shengji_desktop.rules.cards import Seat
     from shengji_desktop.rules.options import Game
@@ -144,9 +146,8 @@ def write_saved_game(env: dict[str, str]) -> Path:
     players = {seat: random_only("random", f"bench/{seat.name}") for seat in Seat}
     Table(match, players, rng=random.Random("bench"), hands=2).play()
     seats = ["human", "normal", "normal", "normal"]
-    journal = Journal(
-        path, match.game, match.options, match.seed, match.actions, {"ui": {"seats": seats}}
-    )
+    ui = {"seats": seats, **offer_meta(match)}  # as the window saves it (ui/local.py)
+    journal = Journal(path, match.game, match.options, match.seed, match.actions, {"ui": ui})
     journal.compact()
     journal.close()
     return path

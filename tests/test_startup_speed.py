@@ -345,6 +345,9 @@ def test_the_benchs_saved_game_is_one_the_window_offers(tmp_path) -> None:
     saved = load_saved(path, "save file")
     assert saved.match.game is Game.DL and saved.match.hand_number == 2 and not saved.warnings
     assert saved.meta["ui"]["seats"][0] == "human"
+    from shengji_desktop.engine.savehead import SaveHead, peek_save
+
+    assert peek_save(path) == SaveHead(Game.DL, 2)  # offered from its head, as the window's
 
 
 def test_no_code_of_the_app_lists_modules_with_pkgutil() -> None:

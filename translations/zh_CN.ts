@@ -52,6 +52,10 @@
         <translation>继续这局</translation>
     </message>
     <message>
+        <source>Reading the saved game…</source>
+        <translation>正在读取存档…</translation>
+    </message>
+    <message>
         <source>Overcall</source>
         <translation>正主</translation>
     </message>

@@ -277,15 +277,15 @@ class MainWindow(QMainWindow):
             ("new", tr("New game"), self.ask_new_game, False)
         ]
         lines = [(tr("Games"), tr("Da Gunzi · Tractor · Three against one"))]
-        if self.games.saved is not None:
+        offer = self.games.offer
+        if offer is not None:
             from .texts import game_name
 
-            match = self.games.saved.match
             buttons.insert(0, ("continue", tr("Continue"), self.continue_saved, False))
             lines.append(
                 (
                     tr("Saved game"),
-                    tr("{game}, hand {n}").format(game=game_name(match.game), n=match.hand_number),
+                    tr("{game}, hand {n}").format(game=game_name(offer.game), n=offer.hand),
                 )
             )
         self.overlay.centre_at = 0.5

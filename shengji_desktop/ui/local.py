@@ -25,6 +25,7 @@ from shengji_desktop.engine.events import Event, HandSettled
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.record import Journal
+from shengji_desktop.engine.savehead import offer_meta
 from shengji_desktop.engine.table import Decision, Pacing, Player, Table, TableStopped
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
@@ -125,7 +126,9 @@ class LocalTable:
         )
         self.session: Session | None = None
         self.autoplay = False  # 托管: a computer plays the window's seat (on the table's thread)
-        self._ui = {"seats": list(self.kinds), **(ui_state or {})}
+        # the window's part of the save: who sits where, and the hand the start screen names
+        # before the save is read (savehead.offer_meta, kept up to date at every action)
+        self._ui = {"seats": list(self.kinds), **(ui_state or {}), **offer_meta(match)}
         self.save_path = save_path
         self.journal = (
             Journal(
@@ -259,6 +262,12 @@ class LocalTable:
         if self.journal is not None:  # one line; at a hand's end the file is rewritten whole
             settled = any(isinstance(e, HandSettled) for e in events)
             self.journal.extend(self.table.match.actions, compact=settled)
+            offer = offer_meta(self.table.match)
+            if any(self._ui.get(key) != value for key, value in offer.items()):
+                # after the action's line: a save cut off between the two still says the
+                # hand of the actions it keeps (or, its meta line torn, is read whole)
+                self._ui = {**self._ui, **offer}
+                self.journal.set_meta({"ui": self._ui})
 
     def _fault(self, text: str) -> None:
         if self.session is not None:

@@ -25,7 +25,7 @@ def build_menus(w: MainWindow) -> None:
     w.new_game_action.triggered.connect(w.ask_new_game)
     game_menu.addAction(w.new_game_action)
     w.continue_action = QAction(tr("&Continue saved game"), w)
-    w.continue_action.setEnabled(w.games.saved is not None)
+    w.continue_action.setEnabled(w.games.offer is not None)
     w.continue_action.triggered.connect(w.continue_saved)
     game_menu.addAction(w.continue_action)
     game_menu.addSeparator()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QThreadPool, QTimer
 
 from .i18n import tr
 from .tasks import Task
@@ -16,6 +16,7 @@ from .tasks import Task
 if TYPE_CHECKING:
     from shengji_desktop.engine.events import Event
     from shengji_desktop.engine.match import Match
+    from shengji_desktop.engine.savehead import SaveHead
 
     from .app import MainWindow
     from .dialogs import NewGame
@@ -56,9 +57,14 @@ class LocalGames:
         # the garbage collector, on whatever thread it runs (a table's, a save's): a crash.
         self._window = weakref.ref(window)
         self._save_path = save_path
-        self.saved: SavedGame | None = None
-        self._load_task: Task | None = None
-        self.looked = False  # the autosave has been looked for (and read, if there is one)
+        self.saved: SavedGame | None = None  # the autosave, read whole
+        # what the start screen offers to continue: the game and hand of the autosave, from
+        # its head (savehead.peek_save) until it is read whole, then from the match
+        self.offer: SaveHead | None = None
+        self._load_task: Task | None = None  # kept until done: its thread uses it
+        self._drop_read = False  # a new game has replaced the save being read
+        self._continue_asked = False  # Continue was chosen before the autosave was read
+        self.looked = False  # the autosave has been looked for (and offered, if it can be)
 
     @property
     def w(self) -> MainWindow:
@@ -75,11 +81,27 @@ class LocalGames:
         return self._save_path
 
     def check_saved_game(self) -> None:
-        """Read the autosave off the GUI thread; offer to continue it when it loads."""
+        """Offer to continue the autosave, if there is one. Its head names the game and hand
+        (``savehead.peek_save``): the offer shows at once and the match is read off the GUI
+        thread right after; a save whose head cannot say is read first, then offered."""
         path = self.save_path
         if not path.exists():
             self.looked = True
             return
+        from shengji_desktop.engine.savehead import peek_save
+
+        head = peek_save(path)
+        if head is None:
+            self._read_saved_game(path)
+            return
+        self.offer = head
+        self.looked = True
+        self.w.continue_action.setEnabled(True)
+        if self.w.session is None:
+            self.w.show_start()
+        QTimer.singleShot(0, lambda: self._read_saved_game(path))  # after the offer's paint
+
+    def _read_saved_game(self, path: Path) -> None:
         task = Task(lambda: read_saved_game(path))
         self._load_task = task
 
@@ -87,20 +109,36 @@ class LocalGames:
             import json
 
             from shengji_desktop.engine.record import RecordError
+            from shengji_desktop.engine.savehead import SaveHead
 
             self._load_task = None
             self.looked = True
+            if self._drop_read:
+                self._drop_read = False
+                return  # a new game has replaced the save meanwhile
+            w = self.w
+            offered = self.offer is not None
             if isinstance(result, SavedGame):
                 self.saved = result
-                self.w.continue_action.setEnabled(True)
+                self.offer = SaveHead(result.match.game, result.match.hand_number)
+                w.continue_action.setEnabled(True)
                 if result.warnings:
-                    self.w.statusBar().showMessage(
+                    w.statusBar().showMessage(
                         tr("The saved game lost its last move; it goes on from the one before.")
                     )
-                if self.w.session is None:
-                    self.w.show_start()
-            elif isinstance(result, RecordError | ValueError | OSError | json.JSONDecodeError):
-                self.w.statusBar().showMessage(tr("The saved game could not be read."))
+                if self._continue_asked:
+                    self.continue_saved()
+                elif w.session is None:
+                    w.show_start()
+                return
+            # over after all, or damaged: the offer (if made) is taken back
+            self.offer = None
+            self._continue_asked = False
+            w.continue_action.setEnabled(False)
+            if isinstance(result, RecordError | ValueError | OSError | json.JSONDecodeError):
+                w.statusBar().showMessage(tr("The saved game could not be read."))
+            if offered and w.session is None:
+                w.show_start()
 
         task.signals.done.connect(done)
         QThreadPool.globalInstance().start(task)
@@ -147,8 +185,14 @@ class LocalGames:
 
     def continue_saved(self) -> None:
         if self.saved is None:
+            if self.offer is not None and self._load_task is not None:
+                # offered from its head and still being read: it goes on once it is
+                self._continue_asked = True
+                self.w.statusBar().showMessage(tr("Reading the saved game…"))
             return
         saved, self.saved = self.saved, None
+        self.offer = None
+        self._continue_asked = False
         self.w.continue_action.setEnabled(False)
         self.start_match(saved.match, saved.seats, saved.events)
 
@@ -162,6 +206,12 @@ class LocalGames:
 
         w = self.w
         w.stop_session()
+        if self._load_task is not None or self.offer is not None:
+            # another game replaces the autosave: its offer and a read under way are dropped
+            self._drop_read = self._load_task is not None
+            self.offer = self.saved = None
+            self._continue_asked = False
+            w.continue_action.setEnabled(False)
         link = LocalTable(match, seats, make_player, self.save_path)
         session = w.attach(link, past, match.game)
         stats_link.record_local(w, link, match, past)  # the player's hands, for Statistics

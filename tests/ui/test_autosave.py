@@ -125,3 +125,67 @@ def test_an_autosave_of_the_older_format_continues(tmp_path: Path) -> None:
     saved = read_saved_game(path)
     assert saved is not None and saved.seats == ["human", "easy", "easy", "easy"]
     assert saved.match.actions == match.actions and not saved.warnings
+
+
+# ---------------------------------------------------------------------- the Continue offer's head
+
+
+def test_the_autosave_names_its_game_and_hand_without_being_read(tmp_path: Path) -> None:
+    # issue 21: the start screen offers Continue from the journal's head and last meta line
+    # (savehead.peek_save), and reads the match after; the two must name the same hand
+    from shengji_desktop.engine.savehead import SaveHead, peek_save
+
+    path = tmp_path / "autosave.json"
+    play_local(path, 3)
+    saved = read_saved_game(path)
+    assert saved is not None and saved.match.hand_number >= 3
+    assert peek_save(path) == SaveHead(Game.SD, saved.match.hand_number)
+    # a meta line only when the hand changes, not one per action
+    metas = [line for line in path.read_bytes().split(b"\n") if line.startswith(b'{"meta":')]
+    assert len(metas) <= 1  # the file was rewritten at the last hand's end, meta in its head
+    again = play_local(path, 1, saved.match)  # on into the next hand: its line is appended
+    assert peek_save(path) == SaveHead(Game.SD, again.match.hand_number)
+    assert read_saved_game(path).match.hand_number == again.match.hand_number  # type: ignore[union-attr]
+
+
+def test_a_finished_match_is_not_offered_from_its_head(tmp_path: Path) -> None:
+    from shengji_desktop.engine.savehead import peek_save
+    from shengji_desktop.rules.options import Options
+
+    path = tmp_path / "autosave.json"
+    play_local(path, 1, Match(Game.SD, Options(sd_hands_per_session=1), 12))
+    assert peek_save(path) is None and read_saved_game(path) is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["torn meta line", "no hand in the meta", "head not json", "older format", "missing"],
+)
+def test_a_save_whose_head_cannot_say_is_read_whole(tmp_path: Path, damage: str) -> None:
+    from shengji_desktop.engine.record import Journal
+    from shengji_desktop.engine.savehead import peek_save
+
+    path = tmp_path / "autosave.json"
+    link = play_local(path, 1)
+    m = link.match
+    if damage == "torn meta line":  # a crash while the meta line was written
+        path.write_bytes(path.read_bytes() + b'{"meta":{"ui":{"hand":')
+    elif damage == "no hand in the meta":  # a journal of before the offer's meta
+        journal = Journal(path, m.game, m.options, m.seed, m.actions, {"ui": {"seats": ["x"]}})
+        journal.compact()
+        journal.close()
+    elif damage == "head not json":
+        path.write_bytes(b"\xff" + path.read_bytes())
+    elif damage == "older format":
+        write_atomic(path, {**record_json(m), "ui": {"seats": ["human", "easy", "easy", "easy"]}})
+    else:
+        path.unlink()
+    assert peek_save(path) is None
+
+
+def test_the_head_reader_knows_the_journal_it_reads() -> None:
+    from shengji_desktop.engine import codec, savehead
+
+    assert savehead.JOURNAL_FORMAT == codec.JOURNAL_FORMAT
+    assert codec.JOURNAL_VERSION in savehead.JOURNAL_VERSIONS
+    assert codec.journal_meta({"ui": {}}).startswith(savehead._META_LINE[1:])

@@ -236,6 +236,8 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
     if progressive:  # the overlay was on screen when the saved game was found: it grew
         assert second.overlay.width() > 200 and button.width() > 50
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    # offered from the save's head, the match may still be being read: it goes on once read
+    qtbot.waitUntil(lambda: second.session is not None, timeout=WAIT_MS)
     resumed = second.session
     assert resumed is not None and resumed is not s
     try:
