@@ -282,12 +282,11 @@ class MainWindow(QMainWindow):
             from .texts import game_name
 
             buttons.insert(0, ("continue", tr("Continue"), self.continue_saved, False))
-            lines.append(
-                (
-                    tr("Saved game"),
-                    tr("{game}, hand {n}").format(game=game_name(offer.game), n=offer.hand),
-                )
+            # said in each language with the game's name in it (not the name twice in both)
+            where = i18n.say(
+                lambda: tr("{game}, hand {n}").format(game=game_name(offer.game), n=offer.hand)
             )
+            lines.append((tr("Saved game"), where))
         self.overlay.centre_at = 0.5
         self.overlay.show_content("", lines, buttons)
         self.bar.hide()

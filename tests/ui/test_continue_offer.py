@@ -117,3 +117,19 @@ def test_a_new_game_drops_the_offer_and_the_read_under_way(
     assert session is not None
     qtbot.waitUntil(lambda: session.game is Game.TR, timeout=WAIT_MS)
     window.stop_session()
+
+
+def test_in_both_languages_the_offer_names_the_game_once_in_each(qtbot, save: Path) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from shengji_desktop.ui import i18n
+
+    i18n.install("both")
+    try:
+        window = open_window(qtbot, save)
+        qtbot.waitUntil(lambda: window.games.saved is not None, timeout=WAIT_MS)
+        texts = [label.text() for label in window.overlay.findChildren(QLabel)]
+        line = next(text for text in texts if "第" in text and "hand" in text)
+        assert line.count("三打一") == 1 and line.count("Three against one") == 1, line
+    finally:
+        i18n.install("en")

@@ -105,7 +105,7 @@ class InfoPanel(QFrame):
         outer.addWidget(scroll, 0)  # as tall as its contents (fit_info); the tabs the rest
 
         self.game_label = _label("", "big", wrap=True)
-        self.hand_label = _label("", "small")
+        self.hand_label = _label("", "small", wrap=True)  # "No game"'s hint is a sentence
         layout.addWidget(self.game_label)
         layout.addWidget(self.hand_label)
         layout.addStretch(1)  # the details go above it (_build_details)
