@@ -59,21 +59,64 @@ def test_the_score_sheet_has_a_viewport_of_its_own(qapp) -> None:
 def test_the_collector_resumes_once_the_window_is_complete(qtbot) -> None:
     import gc
 
-    from shengji_desktop.ui.main import collect_when_built
+    from PySide6.QtCore import QObject
 
-    class Window:
+    from shengji_desktop.ui.main import GuiThreadCollector, collect_when_built
+
+    class Window(QObject):
         built = False
 
     window = Window()
     gc.disable()
     try:
         collect_when_built(window)  # type: ignore[arg-type]
-        assert not gc.isenabled()  # still building
+        assert not hasattr(window, "collector")  # still building
         window.built = True
-        qtbot.waitUntil(gc.isenabled)
+        qtbot.waitUntil(lambda: hasattr(window, "collector"))
+        assert isinstance(window.collector, GuiThreadCollector)  # type: ignore[attr-defined]
         assert gc.get_freeze_count() > 0  # the start's objects are not scanned again
+        assert not gc.isenabled()  # collections come from the GUI thread's timer
     finally:
         gc.unfreeze()
+        gc.enable()
+
+
+@pytest.mark.gui
+def test_reference_cycles_made_on_other_threads_are_collected_on_the_gui_thread(qtbot) -> None:
+    # A cycle holding Qt objects, destroyed on a table's or a save's thread, crashes the
+    # program (Qt objects deleted off their thread): the window's collector runs on its own.
+    import gc
+    import threading
+
+    from PySide6.QtCore import QObject
+
+    from shengji_desktop.ui.main import GuiThreadCollector
+
+    where: list[str] = []
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+            self.qt = QObject()
+
+        def __del__(self) -> None:
+            where.append(threading.current_thread().name)
+
+    def churn() -> None:  # makes the cycles: past the first generation's threshold
+        for _ in range(1000):
+            Cycle()
+
+    owner = QObject()
+    gc.disable()
+    try:
+        collector = GuiThreadCollector(owner)
+        worker = threading.Thread(target=churn, name="table")
+        worker.start()
+        worker.join()
+        qtbot.waitUntil(lambda: len(where) == 1000, timeout=5000)
+        assert set(where) == {threading.main_thread().name}
+        assert collector.collections >= 1
+    finally:
         gc.enable()
 
 

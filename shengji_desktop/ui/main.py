@@ -55,15 +55,46 @@ class FirstPaint(QObject):
             print(line, flush=True)
 
 
+class GuiThreadCollector(QObject):
+    """Python's cyclic garbage collector, run on the GUI thread only. Left automatic, it runs
+    on whichever thread allocates when a threshold is passed: a table's, a save's, the search
+    pool's; a reference cycle that holds Qt objects (a finished session's, a scene's items)
+    would then be destroyed on that thread, and a Qt object deleted off its own thread crashes
+    the program at its next timer event. So the automatic collector stays off, and this timer
+    collects on the GUI thread what it would have collected, when the counts pass its
+    thresholds (the generation whose threshold was passed, as the automatic one does)."""
+
+    INTERVAL_MS = 200
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.thresholds = gc.get_threshold()
+        self.collections = 0  # for tests
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.check)
+        self.timer.start(self.INTERVAL_MS)
+
+    def check(self) -> None:
+        counts = gc.get_count()
+        if counts[0] <= self.thresholds[0]:
+            return
+        generation = 0
+        while generation < 2 and counts[generation + 1] > self.thresholds[generation + 1]:
+            generation += 1
+        gc.collect(generation)
+        self.collections += 1
+
+
 def collect_when_built(window: MainWindow) -> None:
     """Once the window is complete: the objects made so far go to the collector's permanent
-    generation (``gc.freeze``), never scanned again, and collection resumes (the start ran
-    without it, ``cli._open_gui``)."""
+    generation (``gc.freeze``), never scanned again, and collection resumes on the GUI thread
+    (``GuiThreadCollector``; the start ran without it, ``cli._open_gui``)."""
     if not window.built:
         QTimer.singleShot(20, lambda: collect_when_built(window))
         return
     gc.freeze()
-    gc.enable()
+    gc.disable()  # as it is already: collections come from the GUI thread's timer
+    window.collector = GuiThreadCollector(window)  # type: ignore[attr-defined]
 
 
 def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
