@@ -162,6 +162,11 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--dist", default="dist", help="startup: the folder the frozen programs were built in"
     )
+    parser.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="startup: count each program's instructions with valgrind instead (load-independent)",
+    )
     parser.set_defaults(handler=_bench)
 
 
@@ -169,11 +174,14 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "startup":
         from pathlib import Path
 
-        from shengji_desktop.startup_bench import BenchError
+        from shengji_desktop.startup_bench import BenchError, run_callgrind
         from shengji_desktop.startup_bench import run as run_startup
 
         try:
-            run_startup(Path(args.dist), args.runs, saved=args.saved)
+            if args.callgrind:
+                run_callgrind(Path(args.dist), saved=args.saved)
+            else:
+                run_startup(Path(args.dist), args.runs, saved=args.saved)
         except BenchError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2

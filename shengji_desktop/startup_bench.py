@@ -153,6 +153,73 @@ def write_saved_game(env: dict[str, str]) -> Path:
     return path
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int:
+    """Instructions the program executes from its start until it quits once ready, counted by
+    valgrind's callgrind (with its child processes: PyInstaller's launcher may start one).
+    Unlike the clock, the count does not depend on what else the machine runs: the same
+    program, inputs and environment give the same count to a few in ten thousand."""
+    import re
+    import shutil
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise BenchError("--callgrind needs valgrind (Debian: apt-get install valgrind)")
+    with tempfile.TemporaryDirectory(prefix="shengji-callgrind-") as tmp:
+        done = subprocess.run(
+            [
+                valgrind,
+                "--tool=callgrind",
+                "--trace-children=yes",
+                f"--callgrind-out-file={tmp}/callgrind.%p",
+                *command,
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT * 10,
+        )
+    counts = [int(n) for n in re.findall(r"Collected : (\d+)", done.stderr)]
+    if done.returncode != 0 or not counts:
+        raise BenchError(f"{command[0]} under callgrind failed (exit {done.returncode})")
+    return sum(counts)
+
+
+def run_callgrind(dist: Path, saved: bool = False) -> dict[str, Any]:
+    """``bench startup --callgrind``: the instructions of one start of each program (to the
+    complete window for the app), and their ratio: the CPU ratio without the machine's load
+    in it (each start takes some 20 s under callgrind). Not the clock: waiting for the disk
+    or the screen, and how fast each instruction runs (memory, caches), are left out."""
+    app_dir, bare_dir = dist / APP_DIR, dist / BARE_DIR
+    commands = {
+        "app": [str(executable(app_dir, APP_EXE)), "--exit-after-first-paint"],
+        "bare": [str(executable(bare_dir, BARE_EXE))],
+    }
+    with tempfile.TemporaryDirectory(prefix="shengji-bench-startup-") as tmp:
+        env = bench_env(Path(tmp))
+        if saved:
+            write_saved_game(env)
+        for command in commands.values():
+            time_to_paint(command, env)  # the fontconfig cache, as for the timed runs
+        counts = {which: instructions(command, env) for which, command in commands.items()}
+    ratio = counts["app"] / counts["bare"]
+    result = {
+        "saved_game": saved,
+        "platform": env.get("QT_QPA_PLATFORM") or "default",
+        "app_instructions_m": round(counts["app"] / 1e6, 1),
+        "bare_instructions_m": round(counts["bare"] / 1e6, 1),
+        "instructions_ratio": round(ratio, 3),
+        "ratio_target": RATIO_TARGET,
+        "instructions_ratio_ok": ratio <= RATIO_TARGET,
+    }
+    start = "a saved game offered as Continue" if saved else "a fresh home"
+    print(f"instructions from start to complete window (callgrind, {start}):")
+    print(f"  app   {counts['app'] / 1e6:8.1f} M   {app_dir}")
+    print(f"  bare  {counts['bare'] / 1e6:8.1f} M   {bare_dir}")
+    print(f"  ratio {ratio:.3f} (the CPU time's, without the load; target at most {RATIO_TARGET})")
+    print(json.dumps(result, sort_keys=True))
+    return result
+
+
 def run(dist: Path, runs: int = 9, saved: bool = False) -> dict[str, Any]:
     if runs < 1:
         raise BenchError("--runs must be at least 1")

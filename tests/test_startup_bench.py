@@ -55,3 +55,39 @@ def test_a_program_that_never_paints_is_an_error(tmp_path) -> None:
 def test_missing_builds_are_named(tmp_path, capsys) -> None:
     assert main(["bench", "startup", "--dist", str(tmp_path)]) == 2
     assert "bash scripts/build --bare" in capsys.readouterr().err
+
+
+def fake_valgrind(folder: Path, counts: dict[str, list[int]]) -> Path:
+    """A stand-in for valgrind: reports for the program it is given (found by a part of its
+    path), as callgrind does on its standard error, one count for each process it traced."""
+    lines = []
+    for name, numbers in counts.items():
+        report = "; ".join(f"echo '==1== Collected : {n}' >&2" for n in numbers)
+        lines.append(f'case "$*" in *"{name}"*) {report} ;; esac')
+    return stand_in(folder, "valgrind", "\n".join(lines))
+
+
+def test_the_callgrind_bench_adds_up_each_programs_processes(tmp_path, capsys, monkeypatch) -> None:
+    from shengji_desktop import startup_bench
+
+    stand_in(tmp_path / "Shengji Desktop", "shengji-desktop", "echo first-paint; echo ready")
+    stand_in(tmp_path / "bare-window", "bare-window", "echo first-paint")
+    # the app's launcher and the app itself: two processes, counted together
+    counts = {"Desktop/shengji-desktop": [1000, 1_600_000_000], "window/bare-window": [10**9]}
+    tool = fake_valgrind(tmp_path / "tools", counts)
+    monkeypatch.setattr("shutil.which", lambda name: str(tool) if name == "valgrind" else None)
+    result = startup_bench.run_callgrind(tmp_path)
+    assert result["app_instructions_m"] == 1600.0 and result["bare_instructions_m"] == 1000.0
+    assert result["instructions_ratio"] == 1.6 and result["instructions_ratio_ok"] is False
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1]) == result
+
+
+def test_the_callgrind_bench_says_when_valgrind_is_missing(tmp_path, monkeypatch) -> None:
+    from shengji_desktop import startup_bench
+
+    stand_in(tmp_path / "Shengji Desktop", "shengji-desktop", "echo first-paint; echo ready")
+    stand_in(tmp_path / "bare-window", "bare-window", "echo first-paint")
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    with pytest.raises(BenchError, match="needs valgrind"):
+        startup_bench.run_callgrind(tmp_path)
