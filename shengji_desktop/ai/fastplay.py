@@ -18,7 +18,8 @@ from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .playout import Playout, playout_follows
+from .normal import DIG_CARDS
+from .playout import Playout, keep_worth, playout_follows
 from .policy import NO_KEY, SPEND, Cards, costs, quick_max_key
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ class FastPlayout(Playout):
         self.won = dict(task.won_points)
         self.last: tuple[Seat, Cards] | None = None
         self.dealer = task.dealer
+        self.keep_worth = keep_worth(task, kitty)
         self.log: list[tuple[Seat, Cards]] | None = None
 
     def run(self, first: Cards) -> float:
@@ -241,6 +243,7 @@ class FastPlayout(Playout):
             if classes[k] == TRUMP:
                 trumps += m
         pull = plan.dealer_side[seat] and trumps * 2 >= hand_size
+        keep = self.keep(seat, hand) if hand_size <= DIG_CARDS else None
         summaries: list[tuple[list[int], list[list[int]]]] | None = None
         threat_of: dict[tuple[int, int], int] = {}
         best: Cards = ()
@@ -290,10 +293,35 @@ class FastPlayout(Playout):
                     value = -cost - 3 * pts
                     if cls == TRUMP and pull:
                         value += 15
+            if keep is not None:
+                value -= (SPEND if hand_size > 4 else SPEND / 4) * _keep_cost(
+                    keep, c, hand_size, classes, strengths
+                )
             # max by (value, cards), as choose_lead
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value
         return best
+
+    def keep(self, seat: Seat, hand: dict[Card, int]) -> tuple[int, int, float] | None:
+        """``playout.keep_top``: the seat's top trump when no other hand beats it."""
+        plan = self.plan
+        classes, strengths = plan.classes, plan.strengths
+        top, copies = NO_KEY, 0
+        for c, m in hand.items():
+            if classes[c] == TRUMP:
+                s = strengths[c]
+                if s > top:
+                    top, copies = s, m
+                elif s == top:
+                    copies += m
+        if top == NO_KEY:
+            return None
+        for other, held in self.hands_held.items():
+            if other != seat:
+                for c in held:
+                    if classes[c] == TRUMP and strengths[c] > top:
+                        return None
+        return top, copies, self.keep_worth
 
     # ------------------------------------------------------------------ following
 
@@ -386,7 +414,9 @@ class FastPlayout(Playout):
         opps_after = bool(opp_after)
         partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
         friend_holds = trick[win_i][0] in friends
-        spend = SPEND if sum(hand.values()) > 4 else SPEND / 4
+        left = sum(hand.values())
+        spend = SPEND if left > 4 else SPEND / 4
+        keep = self.keep(seat, hand) if left <= DIG_CARDS else None
         best: Cards = ()
         best_value = 0.0
         key: int | None
@@ -415,11 +445,35 @@ class FastPlayout(Playout):
             for x in c:
                 total += CARD_POINTS[x]
                 cost += table[x]
-            value = (2 * p - 1) * total - spend * cost
+            if keep is not None:
+                value = (2 * p - 1) * total - spend * (
+                    cost + _keep_cost(keep, c, left, classes, strengths)
+                )
+            else:
+                value = (2 * p - 1) * total - spend * cost
             # max by (value, cards), as choose_follow
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value
         return best
+
+
+def _keep_cost(
+    keep: tuple[int, int, float],
+    cards: Cards,
+    left: int,
+    classes: tuple[int, ...],
+    strengths: tuple[int, ...],
+) -> float:
+    """``policy.keep_cost``: the kept trump's worth when ``cards`` spend its last copy before
+    the last trick (``left``: the cards in the hand)."""
+    if left <= len(cards):
+        return 0.0
+    top = keep[0]
+    n = 0
+    for c in cards:
+        if classes[c] == TRUMP and strengths[c] == top:
+            n += 1
+    return keep[2] if n >= keep[1] else 0.0
 
 
 def _tractor_leads(plan: Plan, pairs: list[Card]) -> list[Cards]:
