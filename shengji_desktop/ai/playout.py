@@ -2,7 +2,8 @@
 one sampled deal, scored with the game's own settlement.
 
 ``Playout`` is the reference: the normal player's own functions (``policy.choose_lead`` and
-``choose_follow``) on the playout's candidate plays. The search plays ``fastplay.FastPlayout``,
+``choose_follow``) on the playout's candidate plays, a seat keeping the top trump no other hand
+beats for the last trick near the end when that trick is worth it (``keep_top``, 扣底). The search plays ``fastplay.FastPlayout``,
 which makes the same choices faster (tests/ai/test_playout.py plays both on the same deals).
 """
 
