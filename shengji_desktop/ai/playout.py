@@ -3,8 +3,9 @@ one sampled deal, scored with the game's own settlement.
 
 ``Playout`` is the reference: the normal player's own functions (``policy.choose_lead`` and
 ``choose_follow``) on the playout's candidate plays, a seat keeping the top trump no other hand
-beats for the last trick near the end when that trick is worth it (``keep_top``, 扣底). The search plays ``fastplay.FastPlayout``,
-which makes the same choices faster (tests/ai/test_playout.py plays both on the same deals).
+beats for the last trick near the end when that trick is worth it (``keep_top``, 扣底). The
+search plays ``fastplay.FastPlayout``, which makes the same choices faster
+(tests/ai/test_playout.py plays both on the same deals).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
 from .normal import DIG_CARDS, LAST_TRICK
+from .players import hoard
 from .policy import (
     NO_KEY,
     SPEND,
@@ -56,6 +58,7 @@ class Playout:
         self.threats = HandThreats(rules, hands)
         self.dealer = task.dealer
         self.keep_worth = keep_worth(task, kitty)
+        self.hoards = {s: seat_hoard(task, s) for s in Seat}
         self.log: list[tuple[Seat, Cards]] | None = None  # every play, when a test asks
 
     def friends(self, seat: Seat) -> frozenset[Seat]:
@@ -75,7 +78,15 @@ class Playout:
             hand = self.hands[seat]
             order = seat_order(self.trick[0][0] if self.trick else seat, self.direction)
             sit = Situation(
-                rules, seat, hand, self.trick, self.friends(seat), order, self.threats, 0
+                rules,
+                seat,
+                hand,
+                self.trick,
+                self.friends(seat),
+                order,
+                self.threats,
+                0,
+                self.hoards[seat],
             )
             sit.cards_left = sum(hand.values())
             if sit.cards_left <= DIG_CARDS:
@@ -173,6 +184,13 @@ class Playout:
         value = float(gain_tr[me.team] - gain_tr[me.team.other])
         value += 0.02 * st_tr.coins[me]
         return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
+
+
+def seat_hoard(task: Task, seat: Seat) -> dict[Card, float] | None:
+    """What keeping cards to the end is worth to ``seat`` all hand long, as to a real seat
+    (``players.hoard``: TR's defenders keep their jokers for a dig, TR-SETTLE-2)."""
+    attacking = seat not in side_of(task.game, task.dealer, task.dealer)
+    return hoard(task.game, attacking)
 
 
 def keep_worth(task: Task, kitty: list[Card]) -> float:
