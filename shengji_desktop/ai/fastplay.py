@@ -19,8 +19,8 @@ from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
 from .normal import DIG_CARDS
-from .playout import Playout, keep_worth, playout_follows, seat_hoard
-from .policy import NO_KEY, SPEND, Cards, costs, quick_max_key
+from .playout import Playout, keep_top, keep_worth, playout_follows, seat_hoard
+from .policy import NO_KEY, SPEND, Cards, Keep, costs, quick_max_key
 
 if TYPE_CHECKING:
     from .search import Task
@@ -192,6 +192,10 @@ class FastPlayout(Playout):
                 else:
                     cards = self.follow(seat, hand, fmt, sets, trick, win_i, win_key, points, cands)
 
+    def keep(self, seat: Seat) -> Keep | None:
+        """``playout.keep_top`` on the fast hands (the same answer: it skips zero counts)."""
+        return keep_top(self.plan.rules, self.hands_held, seat, self.keep_worth)
+
     # ------------------------------------------------------------------ leading
 
     def leads(self, hand: dict[Card, int]) -> list[Cards]:
@@ -244,7 +248,7 @@ class FastPlayout(Playout):
             if classes[k] == TRUMP:
                 trumps += m
         pull = plan.dealer_side[seat] and trumps * 2 >= hand_size
-        keep = self.keep(seat, hand) if hand_size <= DIG_CARDS else None
+        keep = self.keep(seat) if hand_size <= DIG_CARDS else None
         summaries: list[tuple[list[int], list[list[int]]]] | None = None
         threat_of: dict[tuple[int, int], int] = {}
         best: Cards = ()
@@ -302,27 +306,6 @@ class FastPlayout(Playout):
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value
         return best
-
-    def keep(self, seat: Seat, hand: dict[Card, int]) -> tuple[int, int, float] | None:
-        """``playout.keep_top``: the seat's top trump when no other hand beats it."""
-        plan = self.plan
-        classes, strengths = plan.classes, plan.strengths
-        top, copies = NO_KEY, 0
-        for c, m in hand.items():
-            if classes[c] == TRUMP:
-                s = strengths[c]
-                if s > top:
-                    top, copies = s, m
-                elif s == top:
-                    copies += m
-        if top == NO_KEY:
-            return None
-        for other, held in self.hands_held.items():
-            if other != seat:
-                for c in held:
-                    if classes[c] == TRUMP and strengths[c] > top:
-                        return None
-        return top, copies, self.keep_worth
 
     # ------------------------------------------------------------------ following
 
@@ -417,7 +400,7 @@ class FastPlayout(Playout):
         friend_holds = trick[win_i][0] in friends
         left = sum(hand.values())
         spend = SPEND if left > 4 else SPEND / 4
-        keep = self.keep(seat, hand) if left <= DIG_CARDS else None
+        keep = self.keep(seat) if left <= DIG_CARDS else None
         hoard = plan.hoards[seat]
         best: Cards = ()
         best_value = 0.0
@@ -461,7 +444,7 @@ class FastPlayout(Playout):
 
 
 def _keep_cost(
-    keep: tuple[int, int, float],
+    keep: Keep,
     cards: Cards,
     left: int,
     classes: tuple[int, ...],
