@@ -19,7 +19,7 @@ from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
 from .normal import DIG_CARDS
-from .playout import Playout, keep_top, keep_worth, playout_follows, seat_hoard
+from .playout import Playout, keep_top, keep_worth, playout_follows
 from .policy import NO_KEY, SPEND, Cards, Keep, costs, quick_max_key
 
 if TYPE_CHECKING:
@@ -59,7 +59,6 @@ class Plan:
         friends = tuple(side_of(game, s, task.dealer) for s in seats)
         self.friends = friends
         self.dealer_side = tuple(friends[s] == friends[task.dealer] for s in seats)
-        self.hoards = tuple(seat_hoard(task, s) for s in seats)
         # opp_after[seat][r]: the opponents among the r seats that play after ``seat``
         self.opp_after = tuple(
             tuple([o for o in self.order[s][1 : 1 + r] if o not in friends[s]] for r in range(4))
@@ -401,7 +400,6 @@ class FastPlayout(Playout):
         left = sum(hand.values())
         spend = SPEND if left > 4 else SPEND / 4
         keep = self.keep(seat) if left <= DIG_CARDS else None
-        hoard = plan.hoards[seat]
         best: Cards = ()
         best_value = 0.0
         key: int | None
@@ -430,13 +428,12 @@ class FastPlayout(Playout):
             for x in c:
                 total += CARD_POINTS[x]
                 cost += table[x]
-            kept = 0.0  # choose_follow's: the hoard's worth of the cards, and the kept trump's
-            if hoard is not None and left > len(c):
-                for x in c:
-                    kept += hoard.get(x, 0.0)
             if keep is not None:
-                kept += _keep_cost(keep, c, left, classes, strengths)
-            value = (2 * p - 1) * total - spend * (cost + kept)
+                value = (2 * p - 1) * total - spend * (
+                    cost + _keep_cost(keep, c, left, classes, strengths)
+                )
+            else:
+                value = (2 * p - 1) * total - spend * cost
             # max by (value, cards), as choose_follow
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value

@@ -23,7 +23,6 @@ from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
 from .normal import DIG_CARDS, LAST_TRICK
-from .players import hoard
 from .policy import (
     NO_KEY,
     SPEND,
@@ -58,7 +57,6 @@ class Playout:
         self.threats = HandThreats(rules, hands)
         self.dealer = task.dealer
         self.keep_worth = keep_worth(task, kitty)
-        self.hoards = {s: seat_hoard(task, s) for s in Seat}
         self.log: list[tuple[Seat, Cards]] | None = None  # every play, when a test asks
 
     def friends(self, seat: Seat) -> frozenset[Seat]:
@@ -78,15 +76,7 @@ class Playout:
             hand = self.hands[seat]
             order = seat_order(self.trick[0][0] if self.trick else seat, self.direction)
             sit = Situation(
-                rules,
-                seat,
-                hand,
-                self.trick,
-                self.friends(seat),
-                order,
-                self.threats,
-                0,
-                self.hoards[seat],
+                rules, seat, hand, self.trick, self.friends(seat), order, self.threats, 0
             )
             sit.cards_left = sum(hand.values())
             if sit.cards_left <= DIG_CARDS:
@@ -184,13 +174,6 @@ class Playout:
         value = float(gain_tr[me.team] - gain_tr[me.team.other])
         value += 0.02 * st_tr.coins[me]
         return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
-
-
-def seat_hoard(task: Task, seat: Seat) -> dict[Card, float] | None:
-    """What keeping cards to the end is worth to ``seat`` all hand long, as to a real seat
-    (``players.hoard``: TR's defenders keep their jokers for a dig, TR-SETTLE-2)."""
-    attacking = seat not in side_of(task.game, task.dealer, task.dealer)
-    return hoard(task.game, attacking)
 
 
 def keep_worth(task: Task, kitty: list[Card]) -> float:
