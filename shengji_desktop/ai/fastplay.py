@@ -18,8 +18,9 @@ from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
-from .playout import Playout, playout_follows
-from .policy import NO_KEY, SPEND, Cards, costs, quick_max_key
+from .normal import DIG_CARDS
+from .playout import Playout, keep_top, keep_worth, playout_follows
+from .policy import NO_KEY, SPEND, Cards, Keep, costs, quick_max_key
 
 if TYPE_CHECKING:
     from .search import Task
@@ -95,6 +96,7 @@ class FastPlayout(Playout):
         self.won = dict(task.won_points)
         self.last: tuple[Seat, Cards] | None = None
         self.dealer = task.dealer
+        self.keep_worth = keep_worth(task, kitty)
         self.log: list[tuple[Seat, Cards]] | None = None
 
     def run(self, first: Cards) -> float:
@@ -189,6 +191,10 @@ class FastPlayout(Playout):
                 else:
                     cards = self.follow(seat, hand, fmt, sets, trick, win_i, win_key, points, cands)
 
+    def keep(self, seat: Seat) -> Keep | None:
+        """``playout.keep_top`` on the fast hands (the same answer: it skips zero counts)."""
+        return keep_top(self.plan.rules, self.hands_held, seat, self.keep_worth)
+
     # ------------------------------------------------------------------ leading
 
     def leads(self, hand: dict[Card, int]) -> list[Cards]:
@@ -241,6 +247,7 @@ class FastPlayout(Playout):
             if classes[k] == TRUMP:
                 trumps += m
         pull = plan.dealer_side[seat] and trumps * 2 >= hand_size
+        keep = self.keep(seat) if hand_size <= DIG_CARDS else None
         summaries: list[tuple[list[int], list[list[int]]]] | None = None
         threat_of: dict[tuple[int, int], int] = {}
         best: Cards = ()
@@ -290,6 +297,10 @@ class FastPlayout(Playout):
                     value = -cost - 3 * pts
                     if cls == TRUMP and pull:
                         value += 15
+            if keep is not None:
+                value -= (SPEND if hand_size > 4 else SPEND / 4) * _keep_cost(
+                    keep, c, hand_size, classes, strengths
+                )
             # max by (value, cards), as choose_lead
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value
@@ -386,7 +397,9 @@ class FastPlayout(Playout):
         opps_after = bool(opp_after)
         partner_p = 1.0 if best_key >= threat or not opps_after else 0.5
         friend_holds = trick[win_i][0] in friends
-        spend = SPEND if sum(hand.values()) > 4 else SPEND / 4
+        left = sum(hand.values())
+        spend = SPEND if left > 4 else SPEND / 4
+        keep = self.keep(seat) if left <= DIG_CARDS else None
         best: Cards = ()
         best_value = 0.0
         key: int | None
@@ -415,11 +428,35 @@ class FastPlayout(Playout):
             for x in c:
                 total += CARD_POINTS[x]
                 cost += table[x]
-            value = (2 * p - 1) * total - spend * cost
+            if keep is not None:
+                value = (2 * p - 1) * total - spend * (
+                    cost + _keep_cost(keep, c, left, classes, strengths)
+                )
+            else:
+                value = (2 * p - 1) * total - spend * cost
             # max by (value, cards), as choose_follow
             if not best or value > best_value or (value == best_value and c > best):
                 best, best_value = c, value
         return best
+
+
+def _keep_cost(
+    keep: Keep,
+    cards: Cards,
+    left: int,
+    classes: tuple[int, ...],
+    strengths: tuple[int, ...],
+) -> float:
+    """``policy.keep_cost``: the kept trump's worth when ``cards`` spend its last copy before
+    the last trick (``left``: the cards in the hand)."""
+    if left <= len(cards):
+        return 0.0
+    top = keep[0]
+    n = 0
+    for c in cards:
+        if classes[c] == TRUMP and strengths[c] == top:
+            n += 1
+    return keep[2] if n >= keep[1] else 0.0
 
 
 def _tractor_leads(plan: Plan, pairs: list[Card]) -> list[Cards]:

@@ -14,7 +14,8 @@
   kept for the last trick when what that trick decides (``LAST_TRICK``: the kitty's points in TR
   and DL, GEN-TRICK-7, TR-SCORE-1, DL-SCORE-2, and the levels or the whole SD hand riding on it)
   is worth more than the trick now, by either side: the catchers to dig, the dealer's side to
-  hold it.
+  hold it. The hard player's playouts play by the same rule with the hands known
+  (``playout.keep_top``, ``keep_worth``: ``DIG_CARDS`` and ``LAST_TRICK`` serve both).
 
 Everything comes from the seat's own knowledge (``Knowledge``: its hand, the public play, a kitty
 it may see).

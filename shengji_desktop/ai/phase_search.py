@@ -12,8 +12,9 @@ unless another candidate is clearly better.
   kept whole, long suits kept; SD: points kept; DL: normal's big joker kept) played out from the
   first lead of the hand (GEN-TRICK-1: the dealer leads) with that kitty; the dealer knows the
   kitty it buries, so the sample places only the other hands. No variant puts more value in a
-  TR or DL kitty than normal's (points, jokers): the playout policy does not play for the last
-  trick as a real seat does (``normal.dig_hoard``), so it would overrate a rich kitty's safety.
+  TR or DL kitty than normal's (points, jokers): the playouts keep a sure top trump for the last
+  trick (``playout.keep_top``, as a real seat's ``normal.dig_hoard``) but play it less well than
+  the real seats, and a richer kitty was not measured.
 - **SD bid**: each legal bid and the pass. The samples are drawn to explain the bids made so
   far by the normal rule of thumb (``NORMAL_LIMITS``, ``bidders_sample``: a pass is a weak
   hand), and the rest of the auction is played by that rule on the sampled hands: the dealer

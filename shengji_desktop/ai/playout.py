@@ -2,8 +2,10 @@
 one sampled deal, scored with the game's own settlement.
 
 ``Playout`` is the reference: the normal player's own functions (``policy.choose_lead`` and
-``choose_follow``) on the playout's candidate plays. The search plays ``fastplay.FastPlayout``,
-which makes the same choices faster (tests/ai/test_playout.py plays both on the same deals).
+``choose_follow``) on the playout's candidate plays, a seat keeping the top trump no other hand
+beats for the last trick near the end when that trick is worth it (``keep_top``, 扣底). The
+search plays ``fastplay.FastPlayout``, which makes the same choices faster
+(tests/ai/test_playout.py plays both on the same deals).
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.ranking import TRUMP
 from ..rules.trick import Shape, TrickFormat, TrickRules
+from .normal import DIG_CARDS, LAST_TRICK
 from .policy import (
+    NO_KEY,
+    SPEND,
     Cards,
     HandThreats,
+    Keep,
     Situation,
     card_cost,
     choose_follow,
@@ -50,6 +56,7 @@ class Playout:
         self.last: tuple[Seat, Cards] | None = None
         self.threats = HandThreats(rules, hands)
         self.dealer = task.dealer
+        self.keep_worth = keep_worth(task, kitty)
         self.log: list[tuple[Seat, Cards]] | None = None  # every play, when a test asks
 
     def friends(self, seat: Seat) -> frozenset[Seat]:
@@ -72,6 +79,8 @@ class Playout:
                 rules, seat, hand, self.trick, self.friends(seat), order, self.threats, 0
             )
             sit.cards_left = sum(hand.values())
+            if sit.cards_left <= DIG_CARDS:
+                sit.keep = keep_top(rules, self.hands, seat, self.keep_worth)
             if not self.trick:
                 leads = playout_leads(rules, hand)
                 cards = choose_lead(sit, leads, None, self.friends(seat) == self.dealer_side())
@@ -165,6 +174,46 @@ class Playout:
         value = float(gain_tr[me.team] - gain_tr[me.team.other])
         value += 0.02 * st_tr.coins[me]
         return value + 0.01 * (st_tr.points if mine_attack else -st_tr.points)
+
+
+def keep_worth(task: Task, kitty: list[Card]) -> float:
+    """What playing away a sure winner of the last trick costs in a playout (``Keep.worth``):
+    the kitty's points the last trick moves (GEN-TRICK-7; TR-SCORE-1: times
+    ``tr_kitty_multiplier``; DL-SCORE-2: doubled; SD-KITTY-5: none) and what else it decides
+    (``normal.LAST_TRICK``: DL's levels, DL-SETTLE-1; TR's digs, TR-SETTLE-2; the whole SD hand,
+    SD-DIG-1), as ``normal.dig_hoard`` values it for a real seat."""
+    game = task.game
+    if game is Game.SD:
+        stake = LAST_TRICK[game]
+    else:
+        factor = 2 if game is Game.DL else int(task.options.tr_kitty_multiplier)
+        stake = factor * card_points(kitty) + LAST_TRICK[game]
+    # choose_follow spends SPEND / 4 per unit near the end: playing it away costs ``stake``.
+    return stake / (SPEND / 4)
+
+
+def keep_top(
+    rules: TrickRules, hands: Mapping[Seat, Mapping[Card, int]], seat: Seat, worth: float
+) -> Keep | None:
+    """``seat``'s top trump when no other hand holds a stronger one (it surely wins a last
+    trick of single cards, led or ruffing), with its copies held; None when there is none."""
+    classes, strengths = rules.trump.classes, rules.trump.strengths
+    top, copies = NO_KEY, 0
+    for c, m in hands[seat].items():
+        if m > 0 and classes[c] == TRUMP:
+            s = strengths[c]
+            if s > top:
+                top, copies = s, m
+            elif s == top:
+                copies += m
+    if top == NO_KEY:
+        return None
+    for other, hand in hands.items():
+        if other != seat:
+            for c, m in hand.items():
+                if m > 0 and classes[c] == TRUMP and strengths[c] > top:
+                    return None
+    return Keep(top, copies, worth)
 
 
 def playout_leads(rules: TrickRules, hand: Mapping[Card, int]) -> list[Cards]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..rules.cards import Card, Seat, card_points
 from ..rules.ranking import TRUMP
@@ -157,6 +157,30 @@ PULL = 15.0
 the playouts (``fastplay`` mirrors it); the normal player's own is ``normal.PULL``."""
 
 
+class Keep(NamedTuple):
+    """A seat's top trump that no other hand beats, kept for the last trick (inside playouts,
+    where the hands are known): playing the last of its ``copies`` before the last trick costs
+    ``worth`` (in ``Situation.hoard`` units, times the spend of strength)."""
+
+    strength: int
+    copies: int
+    worth: float
+
+
+def keep_cost(sit: Situation, cards: Cards) -> float:
+    """What a play gives up of ``sit.keep``: its worth when the play spends the last copy of
+    the kept trump before the last trick, else nothing."""
+    keep = sit.keep
+    if keep is None or sit.cards_left <= len(cards):
+        return 0.0
+    classes, strengths = sit.rules.trump.classes, sit.rules.trump.strengths
+    n = 0
+    for c in cards:
+        if classes[c] == TRUMP and strengths[c] == keep.strength:
+            n += 1
+    return keep.worth if n >= keep.copies else 0.0
+
+
 class Situation:
     """One seat about to play: its hand, the trick so far and who is on which side."""
 
@@ -174,6 +198,7 @@ class Situation:
         set_worth: float = 0.0,
         odds: tuple[float, float] = PLAYOUT_ODDS,
         pull: float = PULL,
+        keep: Keep | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -191,6 +216,8 @@ class Situation:
         self.odds = odds
         # What a trump lead is worth to the dealer's side with a long trump hand.
         self.pull = pull
+        # The sure top trump kept for the last trick (inside playouts: ``playout.keep_top``).
+        self.keep = keep
 
     def after_me(self) -> list[Seat]:
         i = self.order.index(self.seat)
@@ -275,6 +302,8 @@ def _best_expected(
             p = 0.0
         total = points + card_points(c)
         kept = sum(sit.hoard.get(x, 0.0) for x in c) if sit.cards_left > len(c) else 0.0
+        if sit.keep is not None:
+            kept += keep_cost(sit, c)
         value = (2 * p - 1) * total - spend * (play_cost(rules, c) + kept)
         if sit.set_worth and p == 0.0:  # a losing follow or discard: a loose card first
             value -= sit.set_worth * broken_sets(sit.hand, c)
@@ -363,6 +392,8 @@ def choose_lead(
                     value += sit.pull  # pull trumps with a long trump hand
         if ruffed:
             value -= 60  # an opponent is out of the suit and ruffs
+        if sit.keep is not None:  # the sure top trump waits for the last trick
+            value -= (SPEND if sit.cards_left > 4 else SPEND / 4) * keep_cost(sit, c)
         return value
 
     return max(cands, key=lambda c: (score(c), c))

@@ -202,3 +202,34 @@ def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric:
         hand = _random_hand(rng, Game.TR, Rank(level))
         if sum(hand.values()) >= fmt.size:
             assert tractor_threat(rules, hand, fmt) == quick_max_key(rules, hand, fmt)
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_mirror_positions_meet_the_last_trick_rule(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The positions the two playouts are compared on (bench's hand of seed 3) reach hands
+    where a seat keeps its sure top trump for the last trick (``keep_top``, GEN-TRICK-7) and the
+    play changes for it, so the comparisons above cover that rule too."""
+    from shengji_desktop.ai import fastplay, playout
+
+    task = bench.tasks(bench.positions(game, 1, seed=3), 1)
+    rules = rules_for(task[0].game, task[0].level, task[0].suit, task[0].options)
+
+    def logs() -> list[list[tuple[Seat, tuple[Card, ...]]]]:
+        out = []
+        for t in task:
+            hands, kitty = sample(t, random.Random(t.seed))
+            for cand in t.candidates:
+                fast = FastPlayout(t, {s: dict(h) for s, h in hands.items()}, kitty, Plan(t, rules))
+                fast.log = []
+                fast.run(cand)
+                out.append(fast.log)
+        return out
+
+    kept = logs()
+    monkeypatch.setattr(fastplay, "DIG_CARDS", 0)
+    monkeypatch.setattr(playout, "DIG_CARDS", 0)
+    plain = logs()
+    changed = sum(a != b for a, b in zip(kept, plain, strict=True))
+    assert changed >= 3, (changed, len(kept))
