@@ -319,7 +319,7 @@ def load_saved(
             raise RecordError(f"{what} {path}: {exc}") from None
         return SavedMatch(match, events, meta, legacy=True)
     version = head.get("version")
-    if version not in (1, codec.JOURNAL_VERSION) or isinstance(version, bool):
+    if version not in codec.JOURNAL_VERSIONS or isinstance(version, bool):
         raise RecordError(
             f"{what} {path}: journal version {head.get('version')!r} is not supported "
             f"(expected {codec.JOURNAL_VERSION})"

@@ -20,8 +20,8 @@ from shengji_desktop.rules.options import Game
 if TYPE_CHECKING:
     from .match import Match
 
-JOURNAL_FORMAT = "shengji-desktop journal"  # codec.JOURNAL_FORMAT (a test keeps them equal)
-JOURNAL_VERSIONS = (1, 2)  # those record.load_saved reads
+JOURNAL_FORMAT = "shengji-desktop journal"  # a save journal's head says so (codec uses these)
+JOURNAL_VERSIONS = (1, 2)  # those record.load_saved reads; the last is the one written
 _META_LINE = b'\n{"meta":'  # a journal's meta line as codec.journal_meta writes it
 
 

@@ -250,8 +250,11 @@ def record_json(game: Game, options: Options, seed: int, actions: list[Action]) 
 
 # ---------------------------------------------------------------------- save journals
 
-JOURNAL_FORMAT = "shengji-desktop journal"
-JOURNAL_VERSION = 2  # as RECORD_VERSION; version 1 journals are read the same way
+# the format and versions live beside the head reader, which must not load the codec
+from ..savehead import JOURNAL_FORMAT as JOURNAL_FORMAT  # noqa: E402
+from ..savehead import JOURNAL_VERSIONS as JOURNAL_VERSIONS  # noqa: E402
+
+JOURNAL_VERSION = JOURNAL_VERSIONS[-1]  # as RECORD_VERSION; version 1 is read the same way
 
 
 def journal_head(game: Game, options: Options, seed: int, meta: Json) -> bytes:
