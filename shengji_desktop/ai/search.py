@@ -254,6 +254,8 @@ def make_task(
     levels = k.view.levels
     if k.game is Game.DL:
         context["levels"] = {t.name: int(levels.get(t, Rank.THREE)) for t in Team}
+        # DL-KITTY-3: in a 干锅 hand the jokers lying in the kitty give no levels and no blood
+        context["dry_pot"] = k.view.dry_pot
     elif k.game is Game.TR:
         context["levels"] = tuple((t, levels.get(t, Rank.TWO)) for t in (Seat.S.team, Seat.E.team))
     else:

@@ -84,6 +84,7 @@ class SeatView(msgspec.Struct, frozen=True):
     history: tuple[HandResult, ...]  # every settled hand, hand 1 first
     winner: Winner | None  # once the match is over
     legal: tuple[Move, ...]  # this seat's legal moves now
+    dry_pot: bool = False  # DL 干锅 (DL-KITTY-2/3): the kitty stays, its jokers count for nobody
 
     # ------------------------------------------------------------------ derived facts
 
@@ -189,10 +190,12 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
     declaration: DeclarationView | None = None
     tribute: TributeView | None = None
     bj_shown: Seat | None = None
+    dry_pot = False
     bids: tuple[tuple[Seat, int | None], ...] = ()
     first_bidder = bid = None
     if isinstance(hand, DLHand):
         bj_shown = hand.bj_shown_by
+        dry_pot = hand.dry_pot
         if hand.standing is not None:
             d = hand.standing
             declaration = DeclarationView(d.seat, d.suit, d.strength.name.lower(), d.cards)
@@ -253,6 +256,7 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
         tuple(match.history),
         match.winner,
         tuple(match.legal_actions(seat) if legal is None else legal),
+        dry_pot,
     )
 
 

@@ -27,12 +27,14 @@ def cards(text: str) -> list[Card]:
     return list(parse_cards(text))
 
 
-def stop_at(game: Game, seed: int, wanted: Callable[[Match], Seat | None]) -> tuple[Match, Seat]:
+def stop_at(
+    game: Game, seed: int, wanted: Callable[[Match], Seat | None], hands: int = 1
+) -> tuple[Match, Seat]:
     """A match played by baseline players (the frozen old normal, so the positions stay put
     while normal changes) until ``wanted`` names the seat to decide."""
     match = Match(game, Options(), seed)
     players = {s: BaselinePlayer(random.Random(f"{seed}/{s.name}")) for s in Seat}
-    table = Table(match, players, rng=random.Random(seed), hands=1)
+    table = Table(match, players, rng=random.Random(seed), hands=hands)
     table.watch_referee(lambda action, events: table.stop() if wanted(match) else None)
     table.play()
     seat = wanted(match)
@@ -368,3 +370,22 @@ def test_bench_phases_prints_figures_per_searched_decision() -> None:
             row = figures[f"{game.value}_{kind}"]
             assert row["decisions"] == 1 and row["samples_median"] >= 1, (game, kind)
     assert lines[-1].startswith("{")
+
+
+def test_dl_the_search_s_settlement_knows_a_dry_pot_from_the_view() -> None:
+    """DL-KITTY-3: whether the hand is a 干锅 (its kitty's jokers then give no levels) reaches
+    the hard player's playouts from the seat's view, for every hand that reaches trick play."""
+    found: set[bool] = set()
+    for seed in range(200):
+
+        def playing(m: Match) -> Seat | None:
+            return m.to_act()[0] if m.phase is Phase.PLAY else None
+
+        match, seat = stop_at(Game.DL, seed, playing)
+        view = seat_view(match, seat)
+        task = make_task(Knowledge.from_view(view), [], 0, 0.0, 1)
+        assert dict(task.context)["dry_pot"] is view.dry_pot
+        found.add(view.dry_pot)
+        if found == {True, False}:
+            return
+    raise AssertionError(f"no seed below 200 gives both kinds of hand: {found}")

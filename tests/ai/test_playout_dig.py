@@ -5,6 +5,7 @@ trick now, in hand-made end positions; the reference ``Playout`` and ``FastPlayo
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from shengji_desktop.ai.fastplay import FastPlayout, Plan
@@ -108,3 +109,22 @@ def test_a_pair_of_the_top_trump_spends_one_copy_freely() -> None:
     out = play_both(t, hands, "♥5 ♥10 ♣10 ♦K ♣3 ♣6 ♦3 ♦6")
     assert out.log is not None and out.log[3] == (Seat.E, cards("BJ"))
     assert out.last == (Seat.E, cards("BJ"))
+
+
+def test_dl_a_dry_pot_s_kitty_jokers_are_worth_nothing_to_the_playouts() -> None:
+    """DL-KITTY-3: in a 干锅 hand the jokers lying in the kitty give no levels; the playouts'
+    settlement knows it (``dry_pot`` in the task's context, from the seat's view). Here the
+    dealer side (S) wins the last trick with the catchers under 120 (DL-SETTLE-1 case A): +1
+    level, and +2 more for the kitty's big joker only when the pot is not dry (DL-SETTLE-2)."""
+    base = task(Game.DL, Seat.S, Seat.S, [], "♠3")
+    rules = rules_for(base.game, base.level, base.suit, base.options)
+    kitty = list(cards("BJ ♥4 ♥6 ♣7 ♣8 ♦9"))
+    gains = {}
+    for dry in (False, True):
+        context = (*base.context, ("dry_pot", dry))
+        t = replace(base, context=context)
+        playout = FastPlayout(t, {s: {} for s in Seat}, kitty, Plan(t, rules))
+        playout.won = {Seat.S: 40, Seat.E: 30, Seat.N: 0, Seat.W: 0}
+        playout.last = (Seat.S, cards("♠3"))
+        gains[dry] = playout.utility()
+    assert round(gains[False]) == 3 and round(gains[True]) == 1

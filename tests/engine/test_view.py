@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from shengji_desktop.engine import events as ev
 from shengji_desktop.engine.actions import Act, Action, ChooseCards
+from shengji_desktop.engine.dl_hand import DLHand
 from shengji_desktop.engine.events import EVENT_TYPES, Event, Secret
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase, Step
@@ -246,3 +247,22 @@ def test_dl_kitty_7_a_kitty_with_a_joker_is_shown_to_all_else_hidden() -> None:
             sees = with_joker or seat == dealer
             assert event_for(buried, seat).kitty == (buried.kitty if sees else None), seat
             assert seat_view(match, seat).kitty == (buried.kitty if sees else None), seat
+
+
+def test_dl_kitty_3_every_seat_s_view_says_whether_the_hand_is_a_dry_pot() -> None:
+    """DL-KITTY-2/3: a 干锅 is told to the whole table when the kitty is revealed (its jokers
+    then give no levels and no blood); every seat's view says so for the rest of the hand, and
+    says not in a hand that is not one."""
+    found: set[bool] = set()
+    for seed in range(200):
+        match = Match(Game.DL, Options(), seed)
+        if not play_until(match, lambda m: m.phase is Phase.PLAY):
+            continue
+        hand = match.hand
+        assert isinstance(hand, DLHand)
+        dry = hand.dry_pot
+        assert [seat_view(match, s).dry_pot for s in Seat] == [dry] * 4
+        found.add(dry)
+        if found == {True, False}:
+            return
+    raise AssertionError(f"no seed below 200 gives both kinds of hand: {found}")
