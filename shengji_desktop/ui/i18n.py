@@ -138,6 +138,19 @@ def say(make: Words) -> str:
     return join(zh, en, sentence=True)
 
 
+def stacked(make: Words) -> str:
+    """``make``'s words in the installed language; in both, the Chinese above the English,
+    also while ``bilingual`` runs an update in each language (it then finds the same text
+    twice and leaves it): for names in a narrow column."""
+    if current_mode() != "both":
+        return make()
+    with speaking("zh"):
+        zh = make()
+    with speaking("en"):
+        en = make()
+    return en if zh == en else f"{zh}\n{en}"
+
+
 class Said(str):
     """Words as said now (a ``str``) that can be said again in the language of the moment
     (``again``): a message that stays on screen keeps how it was made, not only its text."""

@@ -354,6 +354,23 @@ def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
     assert view.horizontalScrollBar().maximum() == 0 and total <= view.viewport().width()
 
 
+def test_the_last_trick_shows_whole_readable_cards(window_1280, qtbot) -> None:
+    """At 1280×720 in 中文 + English the tabs get little height: each play of the last trick
+    sits beside its seat's name (Chinese above English), its cards drawn whole inside the tab
+    and tall enough to read (30 px or more), never under a name (before, the names stood above
+    the cards, which were cut off and overlapped by the next row's names)."""
+    panel = window_1280.panel
+    qtbot.wait(50)  # layouts settle
+    tab = panel.last_trick.rect()
+    names = [n.geometry() for n in panel.last_names]
+    for name, row in zip(panel.last_names, panel.last_cards, strict=True):
+        box = row.geometry()
+        assert row.cards and tab.contains(box), (box, tab)
+        assert min(row.card_h, box.height() - 2) >= 30, box
+        assert not any(box.intersects(n) for n in names)
+        assert "\n" in name.text() and tab.contains(name.geometry())
+
+
 def test_opening_the_rules_tab_does_not_move_the_tabs(window_1280, qtbot) -> None:
     panel = window_1280.panel
     before = panel.tabs.mapTo(panel, panel.tabs.rect().topLeft())

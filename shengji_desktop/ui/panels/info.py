@@ -4,6 +4,7 @@ and the rule options. Each game's words come from its formatter (``panels.format
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
@@ -23,7 +24,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
-from ..i18n import installed_language, say, tr
+from ..i18n import installed_language, say, speaking, stacked, tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
@@ -54,6 +55,17 @@ QHeaderView::section { background: #e6e1d3; color: #1b1b1b; border: none; paddin
 
 
 TABS_MIN_H = 130  # the tabs keep at least this much of the panel's height
+
+
+def _names_width(label: QLabel) -> int:
+    """The width of the longest seat name in Chinese or in English, in ``label``'s font."""
+    label.ensurePolished()
+    metrics = label.fontMetrics()
+    names = []
+    for mode in ("zh", "en"):
+        with speaking(mode):
+            names += [seat_name(seat) for seat in Seat]
+    return max(metrics.horizontalAdvance(n) for n in names) + 4
 
 
 def _label(text: str = "", role: str = "", wrap: bool = False) -> QLabel:
@@ -187,21 +199,29 @@ class InfoPanel(QFrame):
         self.last_trick = QWidget()
         self.last_trick.setObjectName("lasttrick")
         self.last_trick.setStyleSheet("QWidget#lasttrick { background: #f7f5ee; }")
+        # Two plays a row, each seat's name left of its cards: the cards keep the height of
+        # the row, which at the default window size is all the tab has for two rows of cards
+        # (names above them left cards too small to read, or cut off). The names' column is
+        # as wide as the longest name in one language: in both, each name on two lines.
         lt = QGridLayout(self.last_trick)
         lt.setContentsMargins(8, 4, 8, 2)
-        lt.setHorizontalSpacing(10)
-        lt.setVerticalSpacing(0)
+        lt.setHorizontalSpacing(6)
+        lt.setVerticalSpacing(2)
         self.last_names: list[QLabel] = []
         self.last_cards: list[MiniCards] = []
         for i in range(4):
             name = _label("", "small")
             name.setStyleSheet("color: #1b1b1b; font-weight: bold;")
-            cards = MiniCards(34, 13)
+            name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            name.setFixedWidth(_names_width(name))
+            cards = MiniCards(40, 13, shrink=True)
             self.last_names.append(name)
             self.last_cards.append(cards)
-            lt.addWidget(name, (i // 2) * 2, i % 2)
-            lt.addWidget(cards, (i // 2) * 2 + 1, i % 2)
-        lt.setRowStretch(4, 1)
+            lt.addWidget(name, i // 2, (i % 2) * 2)
+            lt.addWidget(cards, i // 2, (i % 2) * 2 + 1)
+        lt.setColumnStretch(1, 1)
+        lt.setColumnStretch(3, 1)
+        lt.setRowStretch(2, 1)
 
         self.tabs = Tabs()
         self.tabs.hide()  # until _show_details
@@ -313,7 +333,7 @@ class InfoPanel(QFrame):
         for i in range(4):
             if i < len(last):
                 seat, played = last[i]
-                self.last_names[i].setText(seat_name(seat, viewer))
+                self.last_names[i].setText(stacked(partial(seat_name, seat, viewer)))
                 self.last_cards[i].set_cards(played)
             else:
                 self.last_names[i].setText("")

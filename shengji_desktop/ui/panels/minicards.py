@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..cards import CARD_H, CARD_W, render_card_image
 
+SHRINK_MIN_H = 22
+"""The smallest card height a shrinking row draws (still tells a card's rank and suit)."""
+
 
 class MiniCards(QWidget):
     """A row of small overlapping cards (captured points, the kitty, the last trick)."""
@@ -23,6 +26,7 @@ class MiniCards(QWidget):
         step: int = 15,
         parent: QWidget | None = None,
         hide_when_empty: bool = False,
+        shrink: bool = False,
     ) -> None:
         super().__init__(parent)
         self.cards: list[int] = []
@@ -31,8 +35,11 @@ class MiniCards(QWidget):
         # A row in the side panel takes no room while it has no cards (the panel is short
         # at the default window size); rows in a grid keep their place.
         self.hide_when_empty = hide_when_empty
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(height + 2)
+        # ``shrink``: smaller cards rather than cut-off ones when the layout has less height
+        # to give than ``height`` (the last trick's tab in a short panel).
+        vertical = QSizePolicy.Policy.Preferred if shrink else QSizePolicy.Policy.Fixed
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, vertical)
+        self.setMinimumHeight(min(height, SHRINK_MIN_H) + 2 if shrink else height + 2)
         if hide_when_empty:
             self.hide()
 
@@ -49,9 +56,9 @@ class MiniCards(QWidget):
         width = int(self.card_h * CARD_W / CARD_H) + self.step * max(0, len(self.cards) - 1)
         return QSize(width, self.card_h + 2)
 
-    def pixmap(self, card: int) -> QPixmap:
+    def pixmap(self, card: int, height: int | None = None) -> QPixmap:
         dpr = self.devicePixelRatioF()
-        h = round(self.card_h * dpr)
+        h = round((self.card_h if height is None else height) * dpr)
         key = (card, False, h)
         pm = self._cache.get(key)
         if pm is None:
@@ -65,10 +72,11 @@ class MiniCards(QWidget):
             return
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        w = self.card_h * CARD_W / CARD_H
-        step = self.step
+        h = max(1, min(self.card_h, self.height() - 2))
+        w = h * CARD_W / CARD_H
+        step = self.step * h / self.card_h
         if len(self.cards) > 1 and w + step * (len(self.cards) - 1) > self.width():
             step = max(3, int((self.width() - w) / (len(self.cards) - 1)))
         for i, card in enumerate(self.cards):
-            p.drawPixmap(QRectF(i * step, 1, w, self.card_h), self.pixmap(card), QRectF())
+            p.drawPixmap(QRectF(i * step, 1, w, h), self.pixmap(card, h), QRectF())
         p.end()
