@@ -199,6 +199,9 @@ class DLHand(HandBase):
         self.phase = Phase.KITTY
         if self.dry_pot:  # 干锅: no exchange, nobody buries jokers (DL-KITTY-3)
             return events + self.start_play(self.dealer)
+        if revealed:  # every seat saw the kitty the dealer now picks up, and keeps knowing it
+            self.kitty_access.shown = tuple(sorted(self.kitty))
+            self.kitty_access.shown_to = frozenset(Seat)
         self.hands[self.dealer].update(self.kitty)
         events.append(self.kitty_taken(self.dealer))
         self.kitty = []

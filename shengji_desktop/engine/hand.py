@@ -60,7 +60,7 @@ class KittyAccess:
     public: bool = False  # the kitty as it is now is face up for everybody
     seats: set[Seat] = field(default_factory=set)  # seats that may see it as it is now
     shown: tuple[Card, ...] = ()  # the kitty shown to ``shown_to`` before the pick-up
-    shown_to: frozenset[Seat] = frozenset()  # (SD-KITTY-2)
+    shown_to: frozenset[Seat] = frozenset()  # (SD-KITTY-2; DL-KITTY-1: everybody)
     taken: tuple[Card, ...] = ()  # the kitty the dealer picked up
 
     def allows(self, seat: Seat) -> bool:

@@ -69,7 +69,7 @@ class SeatView(msgspec.Struct, frozen=True):
     won_points: tuple[int, int, int, int]  # points won in tricks, indexed by Seat
     kitty_size: int
     kitty: Cards | None  # the kitty now, when this seat may see it
-    kitty_seen: Cards | None  # the kitty this seat was shown before the pick-up (SD-KITTY-2)
+    kitty_seen: Cards | None  # shown before the dealer picked it up (SD-KITTY-2, DL-KITTY-1)
     kitty_taken: Cards | None  # the kitty this seat picked up as dealer
     declaration: DeclarationView | None
     big_joker_shown_by: Seat | None  # DL hand 1 (DL-DECL-1)

@@ -22,6 +22,7 @@ from shengji_desktop.engine.record import record_json, replay
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import event_for, events_for, seat_view
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat, Suit, Team
+from shengji_desktop.rules.dl_declare import kitty_revealed
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import Shape
@@ -266,3 +267,37 @@ def test_dl_kitty_3_every_seat_s_view_says_whether_the_hand_is_a_dry_pot() -> No
         if found == {True, False}:
             return
     raise AssertionError(f"no seed below 200 gives both kinds of hand: {found}")
+
+
+def test_dl_kitty_1_every_seat_keeps_knowing_the_revealed_kitty_the_dealer_took() -> None:
+    """DL-KITTY-1/4: after a declaration the kitty is turned face up for the whole table, then
+    the dealer picks it up; every seat saw it, so every view keeps it (``kitty_seen``). In a
+    干锅 it stays face up in the kitty (DL-KITTY-3), and a kitty nobody saw is no seat's."""
+    found: set[str] = set()
+    for seed in range(200):
+        match = Match(Game.DL, Options(), seed)
+        if seed % 2:  # nobody shows a big joker: the kitty flip names the dealer (DL-DECL-3)
+            deal_out(match)
+            while match.phase is Phase.DECLARE:
+                match.apply(Action(Act.PASS, match.to_act()[0]))
+        if not play_until(match, lambda m: m.phase is Phase.PLAY):
+            continue
+        hand = match.hand
+        assert isinstance(hand, DLHand) and hand.dealer is not None
+        views = [seat_view(match, s) for s in Seat]
+        assert hand.source is not None
+        if hand.dry_pot:
+            kind = "dry pot"
+            assert all(v.kitty_seen is None and v.kitty == tuple(hand.kitty) for v in views)
+        elif kitty_revealed(hand.source):
+            kind = "revealed"
+            taken = seat_view(match, hand.dealer).kitty_taken
+            assert taken is not None
+            assert all(v.kitty_seen == tuple(sorted(taken)) for v in views)
+        else:
+            kind = "hidden"
+            assert all(v.kitty_seen is None for v in views)
+        found.add(kind)
+        if found == {"dry pot", "revealed", "hidden"}:
+            return
+    raise AssertionError(f"no seed below 200 gives every kind of hand: {found}")
