@@ -51,6 +51,8 @@ class Knowledge:
     played: Counter[Card] = field(default_factory=Counter)
     voids: dict[Seat, set[int]] = field(default_factory=dict)
     known: dict[Seat, Counter[Card]] = field(default_factory=dict)  # cards surely in a hand
+    # cards surely in a hand or in the kitty it buried: a shown kitty the dealer picked up
+    held_or_buried: dict[Seat, Counter[Card]] = field(default_factory=dict)
 
     @staticmethod
     def from_view(view: SeatView) -> Knowledge:
@@ -92,6 +94,17 @@ class Knowledge:
             shown = Counter(decl.cards)
             mine = Counter(c for s, t in (p for tr in plays for p in tr) if s == holder for c in t)
             self.known[holder] = +(shown - mine)
+        seen = self.view.kitty_seen
+        dealer = self.dealer
+        if seen and dealer is not None and dealer != self.seat:
+            # SD-KITTY-2/4, DL-KITTY-1/4: the kitty the dealer picked up was shown; what of it
+            # the dealer has not played yet, it holds or buried again (at least: in DL other
+            # copies of a card may be anywhere).
+            by_dealer = Counter(c for t in plays for s, cards in t if s == dealer for c in cards)
+            left = Counter(seen) - by_dealer
+            if self.kitty is not None:  # a buried kitty shown to all (DL-KITTY-7) is placed
+                left -= Counter(self.kitty)
+            self.held_or_buried[dealer] = +left
         tribute = self.view.tribute
         if tribute is not None and tribute.cards is not None:
             # DL: the two seats involved know where these cards went.

@@ -2,9 +2,11 @@
 
 For each decision: sample the hidden hands (and a hidden kitty) consistently with what the
 seat has seen — the unseen cards, the hand sizes, the voids shown by play, the cards known from
-declarations — then, for every candidate play, play the rest of the hand out with the normal
-policy on that sample and score the end of the hand with the game's own settlement (levels for
-DL and TR, coins for SD, from the seat's side). The candidate with the best mean wins.
+declarations, a shown kitty the dealer picked up (in its hand or buried again), and in SD a
+dealer's hand that would have chosen the trump it chose — then, for every candidate play,
+play the rest of the hand out with the normal policy on that sample and score the end of the
+hand with the game's own settlement (levels for DL and TR, coins for SD, from the seat's side).
+The candidate with the best mean wins.
 
 Samples run in worker processes (the GUI thread is never blocked and both cores work): a task
 is a small picklable snapshot; each worker loops samples for a slice of the time (anytime), and
@@ -28,6 +30,7 @@ from typing import Any
 
 from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points
 from ..rules.options import Game, Options
+from ..rules.ranking import TRUMP
 from ..rules.trick import TrickRules
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
@@ -62,6 +65,7 @@ class Task:
     samples: int | None
     soft: float | None = None  # seconds: no sample is started after this
     first: bool = True  # the first slice of a decision: it brings one sample at least
+    held_or_buried: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()  # in that hand or the kitty
 
 
 @lru_cache(maxsize=64)
@@ -91,6 +95,24 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
                 room[seat] -= 1
     kitty_room = 0 if task.kitty is not None else task.kitty_size
     voids = dict(task.voids)
+    kitty: list[Card] = list(task.kitty) if task.kitty is not None else []
+    for seat, cards in task.held_or_buried:
+        # In the seat's hand or the kitty: a trump in the hand (nobody buries trumps it could
+        # keep), a side card as their room gives; the seat's voids permitting.
+        for c in cards:
+            if c not in pool:
+                continue
+            held = room.get(seat, 0) if classes[c] not in voids.get(seat, frozenset()) else 0
+            buried = 0 if held and classes[c] == TRUMP else kitty_room
+            if held + buried == 0:
+                continue  # left to the pool: nowhere it could be has room
+            pool.remove(c)
+            if rng.random() * (held + buried) < held:
+                hands[seat][c] += 1
+                room[seat] -= 1
+            else:
+                kitty.append(c)
+                kitty_room -= 1
     rng.shuffle(pool)
 
     def eligible(card: Card) -> list[Seat]:
@@ -99,7 +121,6 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
 
     # Place the most constrained cards first.
     pool.sort(key=lambda c: len(eligible(c)))
-    kitty: list[Card] = list(task.kitty) if task.kitty is not None else []
     for card in pool:
         seats = eligible(card)
         weights = [room[s] for s in seats]
@@ -125,6 +146,57 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
     return hands, kitty
 
 
+TRUMP_TRIES = 20
+"""SD defenders: samples drawn at most for one where the dealer would have chosen the trump it
+chose (``dealer_chose``), then the last one is taken."""
+
+
+@lru_cache(maxsize=8)
+def _sd_card_values(options: Options) -> dict[Suit, dict[Card, float]]:
+    """Per trump suit, each card's worth by the rule of thumb (``phases.strength_value``)."""
+    from ..rules.cards import new_deck
+    from .phases import strength_value
+
+    deck = set(new_deck(1))
+    return {
+        s: {c: strength_value(rules_for(Game.SD, 2, s, options).trump, Counter([c])) for c in deck}
+        for s in Suit
+    }
+
+
+def sd_best_suit(cards: Counter[Card], options: Options) -> Suit:
+    """SD-KITTY-3: the suit that makes 18 cards strongest by the rule of thumb (the normal
+    player's choice, ``phases.strength_value``)."""
+    values = _sd_card_values(options)
+
+    def value(s: Suit) -> tuple[float, int]:
+        worth = values[s]
+        return (sum(worth[c] * n for c, n in cards.items()), -int(s))
+
+    return max(Suit, key=value)
+
+
+def dealer_chose(task: Task, hands: dict[Seat, Counter[Card]], kitty: list[Card]) -> bool:
+    """Whether, in a sample, the SD dealer's 18 cards (its hand, what it played, the kitty it
+    buried) make the trump it chose its best suit (SD-KITTY-3): a dealer names its long strong
+    suit, so the sample should give it one."""
+    held = Counter(hands[task.dealer])
+    held.update(dict(task.context).get("dealer_played", ()))
+    held.update(kitty)
+    return sd_best_suit(held, task.options) == task.suit
+
+
+def sd_defender_sample(task: Task, rng: random.Random) -> Deal:
+    """A sample (``sample``) where the dealer would have chosen the trump it chose, within
+    ``TRUMP_TRIES`` draws (then the last one)."""
+    deal = sample(task, rng)
+    for _ in range(TRUMP_TRIES - 1):
+        if dealer_chose(task, *deal):
+            break
+        deal = sample(task, rng)
+    return deal
+
+
 def run_task(task: Task) -> list[list[float]]:
     """One worker's share of a trick-play decision (or of one slice of it): per sample, the
     utility of every candidate play (see ``run_samples``)."""
@@ -141,7 +213,8 @@ def run_task(task: Task) -> list[list[float]]:
             scores.append(FastPlayout(task, held, list(kitty), plan).run(cand))
         return scores
 
-    return run_samples(task, score)
+    infer = task.game is Game.SD and task.seat != task.dealer and task.kitty is None
+    return run_samples(task, score, sd_defender_sample if infer else None)
 
 
 Scorer = Callable[[dict[Seat, Counter[Card]], list[Card], float | None], list[float] | None]
@@ -260,6 +333,8 @@ def make_task(
         context["levels"] = tuple((t, levels.get(t, Rank.TWO)) for t in (Seat.S.team, Seat.E.team))
     else:
         context["bid"] = k.view.bid or 60
+        plays = [p for t in [*k.tricks, k.trick] for p in t]
+        context["dealer_played"] = tuple(c for s, cs in plays if s == k.dealer for c in cs)
     return Task(
         game=k.game,
         options=k.options,
@@ -281,6 +356,7 @@ def make_task(
         seed=seed,
         budget=budget,
         samples=samples,
+        held_or_buried=tuple((s, tuple(c.elements())) for s, c in k.held_or_buried.items() if c),
     )
 
 

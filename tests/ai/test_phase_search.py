@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from pytest import MonkeyPatch
+
 from shengji_desktop.ai import dl_search, phase_search
 from shengji_desktop.ai.baseline.players import BaselinePlayer
 from shengji_desktop.ai.knowledge import Knowledge
@@ -190,6 +192,24 @@ def test_hard_bids_the_room_maximum_with_a_sure_hand() -> None:
     assert old is not None and old.kind is Act.BID and old.value == 60
     assert normal is not None and normal.kind is Act.BID and normal.value == 70
     assert hard is not None and hard.kind is Act.BID and hard.value == 75
+
+
+def test_hard_bids_a_hand_its_playouts_underrate_as_dealer(monkeypatch: MonkeyPatch) -> None:
+    """SD-BID-4, SD-COIN-2 (seed 42, the first bidder, holding ♠5 ♠10 ♠A ♥2 ♥6
+    ♥K ♣8 ♣9 ♣J ♣Q ♣K ♦9): normal's model bids 60. The bid search's playouts deal the hand by
+    rules of thumb with the fast policy, so alone they rate dealing it below passing; the hard
+    player searches trump, burial and play as dealer, and with ``DEALER_EDGE`` it keeps the bid
+    (arena: passing such hands cost it coins against ``baseline``)."""
+    match, seat = stop_at(Game.SD, 42, bidding)
+    view = seat_view(match, seat)
+    assert sorted(view.hand) == sorted(cards("♠5 ♠10 ♠A ♥2 ♥6 ♥K ♣8 ♣9 ♣J ♣Q ♣K ♦9"))
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    assert normal is not None and normal.kind is Act.BID and normal.value == 60
+    hard = HardPlayer(random.Random(1), samples=48).decide(view)
+    assert hard is not None and hard.kind is Act.BID and hard.value == 60
+    monkeypatch.setattr(phase_search, "DEALER_EDGE", 0.0)
+    blind = HardPlayer(random.Random(1), samples=48).decide(view)
+    assert blind is not None and blind.kind is Act.PASS
 
 
 def test_the_bid_search_sees_only_the_bidders_view() -> None:
