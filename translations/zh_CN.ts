@@ -472,6 +472,14 @@
         <translation>无王可扣：过</translation>
     </message>
     <message>
+        <source>No three big jokers to counter with: pass</source>
+        <translation>没有三个大王可暴：过</translation>
+    </message>
+    <message>
+        <source>No three jokers to revolt with: pass</source>
+        <translation>没有三个王可暴动：过</translation>
+    </message>
+    <message>
         <source>Your bid</source>
         <translation>请叫分</translation>
     </message>

@@ -166,11 +166,12 @@ class DLHand(HandBase):
         if self.due is not None:
             self.phase = Phase.TRIBUTE
             events.append(ev.TributeDue(self.due.payer, dealer, self.blood))
-            self.pending = [
-                s
-                for s in (self.due.payer, self.due.payer.partner)
-                if dl_tribute.revolts_available(s, self.hands[s], self.due, self.options)
-            ]
+            # DL-TRIB-6: both paying seats are asked, also one that cannot revolt (it is offered
+            # only the pass): skipping it would tell the table who holds no three jokers
+            # (GEN-INFO-1). With revolts off (DL-OP-6) nobody is asked.
+            self.pending = (
+                [self.due.payer, self.due.payer.partner] if self.options.dl_revolt else []
+            )
             self.step = Step.REVOLT
             return events + self.advance_tribute()
         return events + self.open_kitty()
@@ -299,7 +300,10 @@ class DLHand(HandBase):
             if self.step is Step.REVOLT:
                 revolts = dl_tribute.revolts_available(seat, self.hands[seat], due, self.options)
                 return offers + [Action(Act.REVOLT, seat, (r.joker,) * 3) for r in revolts]
-            return [*offers, Action(Act.COUNTER, seat, (BIG_JOKER,) * 3)]
+            assert self.revolt is not None
+            if dl_tribute.counter_available(seat, self.hands[seat], self.revolt, due):
+                offers.append(Action(Act.COUNTER, seat, (BIG_JOKER,) * 3))
+            return offers
         if self.step is Step.PAY and seat == due.payer:
             choice = dl_tribute.tribute_choice(self.hands[seat], due.blood, trump)
             return [Action(Act.TRIBUTE, seat, c) for c in choice.choices()]
@@ -358,11 +362,10 @@ class DLHand(HandBase):
                 dl_tribute.validate_revolt(revolt, self.hands[seat], due, self.options)
                 self.revolt = revolt
                 events: list[Event] = [ev.Revolt(seat, tuple(sorted(action.cards)))]
-                self.pending = [
-                    s
-                    for s in (due.receiver, due.receiver.partner)
-                    if dl_tribute.counter_available(s, self.hands[s], revolt, due)
-                ]
+                # DL-TRIB-7: only three small jokers can be countered (by three big ones); then
+                # both receiving seats are asked, as above, so nobody learns who holds them.
+                counterable = revolt.joker == SMALL_JOKER
+                self.pending = [due.receiver, due.receiver.partner] if counterable else []
                 self.step = Step.COUNTER
                 return events + self.advance_tribute()
             if self.step is Step.COUNTER and kind is Act.COUNTER and self.revolt is not None:

@@ -89,7 +89,7 @@ def read_record(record: Any) -> tuple[Game, Options, int, list[Action]]:
     if record.get("format") != codec.RECORD_FORMAT:
         raise RecordError("not a shengji-desktop record")
     version = record.get("version")
-    if version not in (1, codec.RECORD_VERSION) or isinstance(version, bool):
+    if version not in (1, 2, codec.RECORD_VERSION) or isinstance(version, bool):
         raise RecordError(
             f"record version {version!r} is not supported (expected {codec.RECORD_VERSION})"
         )
@@ -102,28 +102,31 @@ def read_record(record: Any) -> tuple[Game, Options, int, list[Action]]:
         raise RecordError(f"malformed record: {exc}") from None
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("malformed record: seed must be an integer")
-    if version == 1:
+    if version != codec.RECORD_VERSION:
         actions = upgrade_actions(game, options, seed, actions)
     return game, options, seed, actions
 
 
 def upgrade_actions(game: Game, options: Options, seed: int, actions: list[Action]) -> list[Action]:
-    """The actions of a version 1 record or journal with the passes it left out: after a DL
-    burial the engine then skipped every seat that could not bury a joker (DL-KITTY-8), where
-    it now asks each one (offering only the pass). Played through to know where they go; an
+    """The actions of an older record or journal with the passes it left out: the engine once
+    skipped every seat that could not bury a joker after a DL burial (DL-KITTY-8, before
+    version 2), or revolt or counter at the tribute (DL-TRIB-6/7, before version 3), where it
+    now asks each one (offering only the pass). Played through to know where they go; an
     illegal action stops the upgrade, and the caller's replay reports it."""
     if game is not Game.DL:
         return actions
     match = Match(game, options, seed)
     out: list[Action] = []
     for i, action in enumerate(actions):
-        while match.phase is Phase.KITTY:
+        while match.phase in (Phase.KITTY, Phase.TRIBUTE):
             seats = match.to_act()
-            if len(seats) != 1 or seats[0] == action.seat:
+            if len(seats) != 1:
                 break
             legal = match.legal_actions(seats[0])
             passing = legal[0] if len(legal) == 1 else None
             if not isinstance(passing, Action) or passing.kind is not Act.PASS:
+                break
+            if action == passing:  # the record has it
                 break
             match.apply(passing)
             out.append(passing)
@@ -352,7 +355,7 @@ def load_saved(
             f"{what} {path}: its last line ({len(lines) + 2}) was cut off, as by a crash while "
             f"saving; the match goes on from the {len(actions)} actions before it"
         )
-    if version == 1 and actions:  # with the passes it left out (codec.RECORD_VERSION)
+    if version != codec.JOURNAL_VERSION and actions:  # with the passes it left out
         line_of = {id(a): n for n, a in actions}
         number = actions[-1][0]
         numbered: list[tuple[int, Action]] = []

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .match import Match
 
 JOURNAL_FORMAT = "shengji-desktop journal"  # a save journal's head says so (codec uses these)
-JOURNAL_VERSIONS = (1, 2)  # those record.load_saved reads; the last is the one written
+JOURNAL_VERSIONS = (1, 2, 3)  # those record.load_saved reads; the last is the one written
 _META_LINE = b'\n{"meta":'  # a journal's meta line as codec.journal_meta writes it
 
 

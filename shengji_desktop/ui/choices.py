@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
-from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.phase import Phase, Step
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.errors import RuleError
@@ -304,6 +304,10 @@ class Choices:
             return choices, tr("Nothing to declare: pass"), None
         if phase is Phase.KITTY and kinds == {Act.PASS}:  # DL-KITTY-8: every seat is asked
             return choices, tr("No joker to bury: pass"), None
+        if phase is Phase.TRIBUTE and kinds == {Act.PASS}:  # DL-TRIB-6/7: both seats are asked
+            if view is not None and view.step is Step.COUNTER:
+                return choices, tr("No three big jokers to counter with: pass"), None
+            return choices, tr("No three jokers to revolt with: pass"), None
         prompts = {
             Act.BID: tr("Your bid"),
             Act.DECLARE: tr("Declare or pass"),

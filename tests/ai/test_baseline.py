@@ -6,9 +6,10 @@ headless games of every game (two hands each, every phase: declaring, bidding, t
 trick play), recorded with the code of d3603ff before the normal player changed. Never update it:
 if this test fails, ``ai/baseline`` was changed (or something below it, in rules/ or engine/,
 changed the games), and arena figures against ``baseline`` no longer compare across releases.
-The one change below the baseline so far: since record version 2 every seat is asked after a
-DL burial (DL-KITTY-8), and the passes of seats that could only pass are left out of the digest
-(``as_version_1``), as version 1 records had none.
+The changes below the baseline so far: since record version 2 every seat is asked after a DL
+burial (DL-KITTY-8), since version 3 both paying seats whether they revolt and both receiving
+seats whether they counter (DL-TRIB-6/7); the passes of seats that could only pass are left out
+of the digest (``as_version_1``), as version 1 records had none.
 """
 
 from __future__ import annotations
@@ -36,14 +37,15 @@ BASELINE_DIR = Path(__file__).parents[2] / "shengji_desktop" / "ai" / "baseline"
 
 def as_version_1(record: dict[str, object]) -> list[object]:
     """The record's actions as a version 1 record held them: without the passes of the seats
-    that could only pass after a DL burial (since version 2 every seat is asked, DL-KITTY-8;
-    version 1 skipped them). No player decides those; every decision stays pinned."""
+    that could only pass after a DL burial or at a revolt round (since versions 2 and 3 every
+    such seat is asked, DL-KITTY-8, DL-TRIB-6/7; version 1 skipped them). No player decides
+    those; every decision stays pinned."""
     game, options, seed, actions = read_record(record)
     match = Match(game, options, seed)
     kept = []
     for action in actions:
         only_pass = (
-            match.phase is Phase.KITTY
+            match.phase in (Phase.KITTY, Phase.TRIBUTE)
             and action.kind is Act.PASS
             and match.legal_actions(action.seat) == [action]
         )

@@ -94,7 +94,7 @@ def test_a_version_1_record_is_read_with_the_passes_it_left_out(tmp_path: Path) 
     assert read_record(old)[3] == list(match.actions)
     again, _ = replay(old)
     assert again.actions == match.actions and again.hand_number == match.hand_number
-    # The same actions as a version 2 record are refused (the passes are missing): the
+    # The same actions as a current record are refused (the passes are missing): the
     # version, not a guess, says which records may be upgraded.
     new_without = dict(old, version=codec.RECORD_VERSION)
     try:
@@ -102,7 +102,7 @@ def test_a_version_1_record_is_read_with_the_passes_it_left_out(tmp_path: Path) 
     except ValueError as exc:
         assert "illegal" in str(exc)
     else:
-        raise AssertionError("a version 2 record without the passes replayed")
+        raise AssertionError("a current record without the passes replayed")
     # A version 1 journal (a save of the window or a table file) loads the same way.
     head = json.loads(codec.journal_head(match.game, match.options, match.seed, {}))
     head["version"] = 1
@@ -113,5 +113,5 @@ def test_a_version_1_record_is_read_with_the_passes_it_left_out(tmp_path: Path) 
     assert saved.match.actions == match.actions and not saved.warnings
 
 
-def test_a_new_record_says_version_2() -> None:
-    assert record_json(played_dl_match(3))["version"] == codec.RECORD_VERSION == 2
+def test_a_new_record_says_version_3() -> None:
+    assert record_json(played_dl_match(3))["version"] == codec.RECORD_VERSION == 3

@@ -202,6 +202,23 @@ def test_dl_a_seat_without_a_joker_to_bury_is_asked_and_passes(window, qtbot) ->
     assert any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen)
 
 
+def test_dl_a_paying_seat_without_three_jokers_is_asked_and_passes(window, qtbot) -> None:
+    """DL-TRIB-6, GEN-INFO-1: both paying seats are asked whether they revolt, also one that
+    cannot (skipping it would tell the table it holds no three jokers): the bar says so and
+    offers only the pass."""
+
+    def only_pass(v: SeatView) -> bool:
+        return v.phase is Phase.TRIBUTE and [m.kind for m in v.legal] == [Act.PASS]
+
+    match = prepare(Game.DL, only_pass, range(1, 200))
+    s, seen = start(window, qtbot, match)
+    assert window.bar.prompt.text() == "No three jokers to revolt with: pass"
+    key = button_key(s.human_legal[0])
+    assert [k for k in window.bar.buttons if k != "hint"] == [key]
+    assert not answered(window, qtbot, lambda: press(window, qtbot, key))
+    assert any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen)
+
+
 def test_keyboard_selects_and_plays(window, qtbot) -> None:
     match = prepare(Game.SD, lambda v: bool(moves(v, Act.PLAY)) and not v.trick, range(1, 60))
     s, seen = start(window, qtbot, match)

@@ -57,10 +57,11 @@ from .forms import (
 __all__ = ["CodecError", "Json", "cards_text"]
 
 RECORD_FORMAT = "shengji-desktop record"
-RECORD_VERSION = 2
-"""2: every other seat says whether it buries jokers after a DL burial (DL-KITTY-8); version 1
-records skipped the seats that could not, and are read with their passes put in
-(``record.upgrade_actions``)."""
+RECORD_VERSION = 3
+"""2: every other seat says whether it buries jokers after a DL burial (DL-KITTY-8); 3: both
+paying seats say whether they revolt, and after three small jokers both receiving seats whether
+they counter (DL-TRIB-6/7). Older records skipped the seats that could not, and are read with
+their passes put in (``record.upgrade_actions``)."""
 
 # ---------------------------------------------------------------------- actions and moves
 
@@ -254,7 +255,7 @@ def record_json(game: Game, options: Options, seed: int, actions: list[Action]) 
 from ..savehead import JOURNAL_FORMAT as JOURNAL_FORMAT  # noqa: E402
 from ..savehead import JOURNAL_VERSIONS as JOURNAL_VERSIONS  # noqa: E402
 
-JOURNAL_VERSION = JOURNAL_VERSIONS[-1]  # as RECORD_VERSION; version 1 is read the same way
+JOURNAL_VERSION = JOURNAL_VERSIONS[-1]  # as RECORD_VERSION; older ones are read the same way
 
 
 def journal_head(game: Game, options: Options, seed: int, meta: Json) -> bytes:
