@@ -150,9 +150,13 @@ def revolt(c: Corpus) -> Match:
         while match.phase is Phase.DECLARE:
             (seat,) = match.to_act()
             match.apply(Action(Act.PASS, seat))
-        if match.phase is Phase.TRIBUTE and match.hand.step is Step.REVOLT:
-            (seat,) = match.to_act()
-            revolt = next(a for a in match.legal_actions(seat) if a.kind is Act.REVOLT)
+        while match.phase is Phase.TRIBUTE and match.hand.step is Step.REVOLT:
+            (seat,) = match.to_act()  # both paying seats are asked (DL-TRIB-6)
+            legal = match.legal_actions(seat)
+            revolt = next((a for a in legal if a.kind is Act.REVOLT), None)
+            if revolt is None:
+                c.apply(match, Action(Act.PASS, seat))
+                continue
             assert isinstance(revolt, Action)
             c.apply(match, revolt)
             return match

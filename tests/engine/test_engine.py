@@ -261,8 +261,9 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 def test_golden_records_replay(path: Path) -> None:
     """Records written before the typed boundary replay to the same events (their digest is of
     the events' JSON) and the same summary. They are version 1 records: dl-seed8-dead's check
-    counts the two passes now put in for the seats that version skipped after a burial
-    (DL-KITTY-8), 684 events where it recorded 682; its summary is as recorded."""
+    counts the passes now put in for the seats that version skipped, two after a burial
+    (DL-KITTY-8) and two at a revolt round (DL-TRIB-6), 686 events where it recorded 682; its
+    summary is as recorded."""
     record = json.loads(path.read_text(encoding="utf-8"))
     assert "check" in record and "summary" in record
     assert check(record) == []

@@ -33,6 +33,8 @@ a Python tuple's text).
 dl-default and dl-dead changed again when every other seat came to be asked whether it buries
 jokers after the dealer's burial, also a seat that cannot (only the pass is offered): the engine
 skipped those, which told the table that they held no joker to bury (DL-KITTY-8, GEN-INFO-1).
+They changed once more for the same reason at the tribute: both paying seats are asked whether
+they revolt, and after three small jokers both receiving seats whether they counter (DL-TRIB-6/7).
 """
 
 from __future__ import annotations
@@ -71,8 +73,8 @@ CASES = {
 }
 
 DIGESTS = {
-    "dl-dead": "fa0558b8fbb837f6e2c03ef13a9f5ef4e5993d6fa88a1914d1d2b5d149eeff0a",
-    "dl-default": "0867d7ba150f3c143c6201c3a48a2709e65d0de84e3e6b6c2d5a82731d6a86ec",
+    "dl-dead": "2f0d31baa6b3bd00386e3f5d8ca27fb60dfe6156248100cbf47789429e047a0a",
+    "dl-default": "f35d998f1f128025f1308a01a579c53df324898d115201adf5db78d1cfbff9bc",
     "sd-default": "3c77db71063c01e81660afd3a621ca71a9ca2c1159b2e9b62537cc9a3247dffc",
     "sd-match-cw": "46a08d742ae66d95a15a44cb1f3042aa2a2ff5f5aeeec484812e74b288a382f0",
     "tr-default": "ecc4205147c2ece948af74f638a201856cf3b5a6c91fdce20542c1a09a65ef18",
