@@ -175,8 +175,19 @@ def test_the_tribute_paid_lies_on_the_table_face_up_for_its_payer(window, qtbot)
     )
     s, seen = start(window, qtbot, match)
     receiver = s.view.tribute.receiver
+    # What the table shows as the tribute is laid down: the computer seats play on at once, and
+    # the passes leave the table when trick play starts.
+    passes = window.scene.passes
+    laid: list = []
+    add = passes.add
+
+    def add_and_look(*args, **kwargs):
+        add(*args, **kwargs)
+        laid.append(passes.texts())
+
+    passes.add = add_and_look
     paid = human_turn(window, qtbot, random.Random(3))
-    shown = window.scene.passes.texts()
+    shown = laid[0] if laid else []
     assert shown, "nothing of the tribute on the table"
     giver, caption, cards = shown[0]
     names = {Seat.E: "Right", Seat.N: "Across", Seat.W: "Left"}
