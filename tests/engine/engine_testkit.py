@@ -180,3 +180,20 @@ def differences(a: SeatView, b: SeatView) -> dict[str, tuple[object, object]]:
         for f in a.__struct_fields__
         if getattr(a, f) != getattr(b, f)
     }
+
+
+def without_forced_passes(match: Match, phases: tuple[Phase, ...]) -> tuple[list[Action], int]:
+    """The match's actions as an older record wrote them: without the passes of seats that
+    could only pass in ``phases`` (replayed to find them), and how many were left out."""
+    replayed = Match(match.game, match.options, match.seed)
+    kept: list[Action] = []
+    for action in match.actions:
+        only_pass = (
+            replayed.phase in phases
+            and action.kind is Act.PASS
+            and replayed.legal_actions(action.seat) == [action]
+        )
+        replayed.apply(action)
+        if not only_pass:
+            kept.append(action)
+    return kept, len(match.actions) - len(kept)

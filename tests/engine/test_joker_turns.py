@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from engine_testkit import play_until, random_players
+from engine_testkit import play_until, random_players, without_forced_passes
 
 from shengji_desktop.engine import codec
 from shengji_desktop.engine.actions import Act, Action, ChooseCards
@@ -66,19 +66,8 @@ def played_dl_match(seed: int) -> Match:
 
 def skipped(match: Match) -> tuple[list[Action], int]:
     """The match's actions as version 1 wrote them: without the passes of seats that could
-    not bury a joker (replayed to find them), and how many were left out."""
-    replayed = Match(match.game, match.options, match.seed)
-    kept: list[Action] = []
-    for action in match.actions:
-        only_pass = (
-            replayed.phase is Phase.KITTY
-            and action.kind is Act.PASS
-            and replayed.legal_actions(action.seat) == [action]
-        )
-        replayed.apply(action)
-        if not only_pass:
-            kept.append(action)
-    return kept, len(match.actions) - len(kept)
+    not bury a joker, and how many were left out."""
+    return without_forced_passes(match, (Phase.KITTY,))
 
 
 def test_a_version_1_record_is_read_with_the_passes_it_left_out(tmp_path: Path) -> None:

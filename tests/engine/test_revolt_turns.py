@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from engine_testkit import random_players
+from engine_testkit import random_players, without_forced_passes
 
 from shengji_desktop.engine import codec
 from shengji_desktop.engine.actions import Act, Action
@@ -44,32 +44,31 @@ def first_revolt_round() -> Match:
     raise AssertionError("no seed below 40 reaches a tribute")
 
 
+def trade(hand: DLHand, seat: Seat, card: Card, other: Seat) -> None:
+    """``other`` hands one ``card`` to ``seat`` and takes back one of ``seat``'s non-jokers."""
+    back = next(c for c in hand.hands[seat] if c not in (BIG_JOKER, SMALL_JOKER))
+    hand.hands[other][card] -= 1
+    hand.hands[other][back] += 1
+    hand.hands[seat][back] -= 1
+    hand.hands[seat][card] += 1
+    hand.hands[seat] = +hand.hands[seat]
+    hand.hands[other] = +hand.hands[other]
+
+
 def give(hand: DLHand, seat: Seat, card: Card, n: int) -> None:
     """Move ``n`` copies of ``card`` into ``seat``'s hand, trading other cards for them."""
     for other in Seat:
         while hand.hands[seat][card] < n and other != seat and hand.hands[other][card]:
-            back = next(c for c in hand.hands[seat] if c not in (BIG_JOKER, SMALL_JOKER))
-            hand.hands[other][card] -= 1
-            hand.hands[other][back] += 1
-            hand.hands[seat][back] -= 1
-            hand.hands[seat][card] += 1
-            hand.hands[seat] = +hand.hands[seat]
-            hand.hands[other] = +hand.hands[other]
+            trade(hand, seat, card, other)
 
 
 def strip_jokers(hand: DLHand, seats: list[Seat]) -> None:
     """Trade away ``seats``' jokers (to the first other seat) so none can revolt or counter."""
+    other = next(s for s in Seat if s not in seats)
     for seat in seats:
-        other = next(s for s in Seat if s not in seats)
         for joker in (BIG_JOKER, SMALL_JOKER):
             while hand.hands[seat][joker]:
-                back = next(c for c in hand.hands[other] if c not in (BIG_JOKER, SMALL_JOKER))
-                hand.hands[seat][joker] -= 1
-                hand.hands[other][joker] += 1
-                hand.hands[other][back] -= 1
-                hand.hands[seat][back] += 1
-            hand.hands[seat] = +hand.hands[seat]
-            hand.hands[other] = +hand.hands[other]
+                trade(hand, other, joker, seat)
 
 
 def test_both_paying_seats_are_asked_even_without_three_jokers() -> None:
@@ -120,19 +119,8 @@ def test_three_big_jokers_end_the_round_at_once() -> None:
 
 def without_tribute_passes(match: Match) -> tuple[list[Action], int]:
     """The match's actions as version 2 wrote them: without the passes of seats that could
-    neither revolt nor counter (replayed to find them), and how many were left out."""
-    replayed = Match(match.game, match.options, match.seed)
-    kept: list[Action] = []
-    for action in match.actions:
-        only_pass = (
-            replayed.phase is Phase.TRIBUTE
-            and action.kind is Act.PASS
-            and replayed.legal_actions(action.seat) == [action]
-        )
-        replayed.apply(action)
-        if not only_pass:
-            kept.append(action)
-    return kept, len(match.actions) - len(kept)
+    neither revolt nor counter, and how many were left out."""
+    return without_forced_passes(match, (Phase.TRIBUTE,))
 
 
 def test_a_version_2_record_is_read_with_the_passes_it_left_out(tmp_path: Path) -> None:
