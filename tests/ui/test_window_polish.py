@@ -209,18 +209,27 @@ def test_other_seats_tribute_shows_who_gave_how_many_to_whom(window, qtbot) -> N
 
     match = prepare(Game.DL, others_pay, range(1, 150))
     s, seen = start(window, qtbot, match)
+    # Read the table as each tribute is laid: the computer seats play on at once, and a later
+    # hand's tribute may have South as its receiver (who sees the cards).
+    passes = window.scene.passes
+    laid: list = []
+    add = passes.add
 
-    def rows() -> dict:
-        return {giver: (caption, cards) for giver, caption, cards in window.scene.passes.texts()}
-
-    def paid_shown() -> bool:  # the passes stay on the table through the tribute and kitty
+    def add_and_look(*args, **kwargs):
+        add(*args, **kwargs)
         paid = [e for e in seen if isinstance(e, ev.TributePaid)]
-        return bool(paid) and paid[-1].seat in rows() and not s.busy
+        laid.append((paid[0] if paid else None, passes.texts()))
 
-    # the window may be past the first tribute's hand before the check: the last one shown
-    drive(window, qtbot, paid_shown, random.Random(4))
-    paid = [e for e in seen if isinstance(e, ev.TributePaid)][-1]
+    passes.add = add_and_look
+
+    def shows(paid, texts) -> bool:
+        return paid is not None and paid.seat in [giver for giver, _, _ in texts]
+
+    drive(window, qtbot, lambda: any(shows(*look) for look in laid), random.Random(4))
+    paid, texts = next(look for look in laid if shows(*look))
+    # the first tribute is this hand's: North or West deals, South neither pays nor receives
     assert paid.cards is None  # hidden from this seat
-    caption, cards = rows()[paid.seat]
+    rows = {giver: (caption, cards) for giver, caption, cards in texts}
+    caption, cards = rows[paid.seat]
     assert cards == [None] * paid.count  # backs: how many, not which
     assert caption.startswith("Tribute to ")
