@@ -309,6 +309,46 @@ def test_hard_keeps_its_big_joker_when_the_catchers_are_likely_to_dig() -> None:
     assert mean > 3.0 * se
 
 
+def catcher_joker_turn(match: Match) -> Seat | None:
+    """The first catcher deciding whether to bury jokers (DL-KITTY-8: the dealer's 下家)."""
+    dealer = match.hand.dealer
+    for s in Seat:
+        kinds = {m.kind for m in match.legal_actions(s) if isinstance(m, Action)}
+        if {Act.PASS, Act.BURY_JOKERS} <= kinds and dealer is not None and s != dealer:
+            return s if s.team is not dealer.team else None
+    return None
+
+
+def test_hard_catcher_buries_big_jokers_when_the_catchers_will_dig() -> None:
+    """DL-KITTY-8/10, DL-SETTLE-1/2: jokers in the final kitty count for whoever wins the last
+    trick; when the catchers take 120 and dig (case D) each buried big joker is two levels more
+    for them. A catcher holding every joker, the level cards and the 2s keeps a big joker for
+    the last trick and buries the other two: normal passes (a catcher keeps its jokers), hard
+    buries two big jokers, and its playouts on fresh samples confirm the gain."""
+    match, seat = stop_at(Game.DL, 3, catcher_joker_turn)
+    trump = match.hand.trump
+    assert trump is not None and trump.suit is Suit.HEARTS and trump.level == Rank.THREE
+    sides = "♠♣♦"
+    text = " ".join(
+        ["BJ"] * 3
+        + ["SJ"] * 3
+        + [f"{r}{x}" for r in "♥" + sides for x in ("3", "2") for _ in range(3)]
+        + [f"♥{x}" for x in ("A", "K", "10") for _ in range(3)]
+    )
+    arrange(match, seat, cards(text))
+    view = seat_view(match, seat)
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    hard = HardPlayer(random.Random(1), samples=120).decide(view)
+    assert normal is not None and normal.kind is Act.PASS
+    assert hard is not None and hard.kind is Act.BURY_JOKERS
+    assert hard.cards == (BIG_JOKER, BIG_JOKER)
+    k = Knowledge.from_view(view)
+    base = dl_search._task(k, [(), (BIG_JOKER, BIG_JOKER)])
+    rows = gather(base, random.Random(99), 1.0, 300, dl_search.run_joker_burials)
+    mean, se = _paired(rows, 1, 0)
+    assert mean > 3.0 * se
+
+
 def test_the_joker_search_sees_only_the_seats_view() -> None:
     match, seat, view = weak_partner()
     dealer = match.hand.dealer
