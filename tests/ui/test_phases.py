@@ -185,34 +185,27 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     assert Counter(after.hand) == held - Counter(option.cards) + Counter(buried[0].taken)
 
 
-def test_dl_a_seat_without_a_joker_to_bury_is_asked_and_passes(window, qtbot) -> None:
-    """DL-KITTY-8, GEN-INFO-1: every other seat is asked after the dealer's burial, also one
-    that cannot bury (skipping it would tell the table it holds none): the bar says so and
-    offers only the pass."""
+@pytest.mark.parametrize(
+    ("phase", "prompt"),
+    [
+        (Phase.KITTY, "No joker to bury: pass"),
+        (Phase.TRIBUTE, "No three jokers to revolt with: pass"),
+    ],
+    ids=["joker-burial", "revolt"],
+)
+def test_dl_a_seat_that_can_only_pass_is_asked_and_passes(
+    window, qtbot, phase: Phase, prompt: str
+) -> None:
+    """GEN-INFO-1: every other seat is asked after the dealer's burial (DL-KITTY-8), and both
+    paying seats whether they revolt (DL-TRIB-6), also one that cannot (skipping it would tell
+    the table it holds no joker, or no three): the bar says so and offers only the pass."""
 
     def only_pass(v: SeatView) -> bool:
-        return v.phase is Phase.KITTY and [m.kind for m in v.legal] == [Act.PASS]
+        return v.phase is phase and [m.kind for m in v.legal] == [Act.PASS]
 
     match = prepare(Game.DL, only_pass, range(1, 200))
     s, seen = start(window, qtbot, match)
-    assert window.bar.prompt.text() == "No joker to bury: pass"
-    key = button_key(s.human_legal[0])
-    assert [k for k in window.bar.buttons if k != "hint"] == [key]
-    assert not answered(window, qtbot, lambda: press(window, qtbot, key))
-    assert any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen)
-
-
-def test_dl_a_paying_seat_without_three_jokers_is_asked_and_passes(window, qtbot) -> None:
-    """DL-TRIB-6, GEN-INFO-1: both paying seats are asked whether they revolt, also one that
-    cannot (skipping it would tell the table it holds no three jokers): the bar says so and
-    offers only the pass."""
-
-    def only_pass(v: SeatView) -> bool:
-        return v.phase is Phase.TRIBUTE and [m.kind for m in v.legal] == [Act.PASS]
-
-    match = prepare(Game.DL, only_pass, range(1, 200))
-    s, seen = start(window, qtbot, match)
-    assert window.bar.prompt.text() == "No three jokers to revolt with: pass"
+    assert window.bar.prompt.text() == prompt
     key = button_key(s.human_legal[0])
     assert [k for k in window.bar.buttons if k != "hint"] == [key]
     assert not answered(window, qtbot, lambda: press(window, qtbot, key))
