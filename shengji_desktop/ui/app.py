@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
         if c is None or c.human is None:
             return
         self._overlay_shows = (self.show_settlement, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view))
+        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
         next_button = (
             ("next", tr("Next hand"), self.next_hand, False)
             if not c.remote
@@ -575,7 +575,7 @@ class MainWindow(QMainWindow):
         from .texts import match_winner_text
 
         self._overlay_shows = (self.show_match_over, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view))
+        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
         self.overlay.show_content(
             i18n.say(
                 lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view))

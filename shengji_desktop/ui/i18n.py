@@ -88,7 +88,11 @@ def join(
     if len(zh_lines) > 1 or len(en_lines) > 1:
         breaks = LINE_BREAK.findall(en)
         if len(zh_lines) == len(en_lines) and breaks == LINE_BREAK.findall(zh):
-            joined = [join(z, e, sentence, fits) for z, e in zip(zh_lines, en_lines, strict=True)]
+            pairs = list(zip(zh_lines, en_lines, strict=True))
+            joined = [join(z, e, sentence, fits) for z, e in pairs]
+            if any(LINE_BREAK.search(line) for line in joined):
+                # one pair on two lines: all on two, the block reads Chinese, English, ...
+                joined = [join(z, e, sentence, lambda _: False) for z, e in pairs]
             return "".join(line + brk for line, brk in zip(joined, [*breaks, ""], strict=True))
         return f"{zh}\n\n{en}"
     if not sentence and is_label(en):
@@ -209,9 +213,12 @@ def _fits(label: QObject) -> Callable[[str], bool]:
     return fits
 
 
-def say_rows(make: Callable[[], list[tuple[str, str]]]) -> list[tuple[str, str]]:
+def say_rows(
+    make: Callable[[], list[tuple[str, str]]], fits: Callable[[str], bool] | None = None
+) -> list[tuple[str, str]]:
     """Rows of (label, value) such as a settlement's, made in the installed language; in
-    both, made in Chinese and in English, each label and value joined."""
+    both, made in Chinese and in English, each label and value joined (a value on one line
+    where ``fits`` says it fits, else ROW columns)."""
     if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
         return make()
     with speaking("zh"):
@@ -221,7 +228,7 @@ def say_rows(make: Callable[[], list[tuple[str, str]]]) -> list[tuple[str, str]]
     if len(zh) != len(en):
         return make()
     return [
-        (join(zk, ek), join(zv, ev, sentence=True, fits=lambda line: width(line) <= ROW))
+        (join(zk, ek), join(zv, ev, sentence=True, fits=fits or (lambda ln: width(ln) <= ROW)))
         for (zk, zv), (ek, ev) in zip(zh, en, strict=True)
     ]
 

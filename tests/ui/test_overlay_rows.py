@@ -1,12 +1,19 @@
 """The settlement box shows only the rows of the settlement it shows: the last hand's labels go
 from the screen at once (they were left visible until the event loop deleted them, and a
-screenshot of hand 2's settlement showed hand 1's numbers through it)."""
+screenshot of hand 2's settlement showed hand 1's numbers through it); in both languages no
+value is wrapped by its label in the middle of a line."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QLabel, QWidget
 
+from shengji_desktop.rules.cards import Seat, Team
+from shengji_desktop.rules.options import Game
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.panels.formats import game_text
 from shengji_desktop.ui.panels.overlay import Overlay
+from shengji_desktop.ui.texts import seat_name
 
 
 def shown_texts(overlay: Overlay) -> set[str]:
@@ -22,3 +29,59 @@ def test_a_new_settlement_hides_the_last_ones_rows_at_once(qtbot) -> None:
     overlay.show_content("第2局结算", [("抓分方得分", "95"), ("下局庄家", "左家")], [])
     shown = shown_texts(overlay)  # before the event loop runs: no deferred delete yet
     assert {"95", "左家"} <= shown and not {"65", "右家"} & shown
+
+
+@pytest.fixture
+def both(qapp):
+    i18n.install("both")
+    yield
+    i18n.install("en")
+
+
+def test_in_both_languages_the_settlement_values_are_not_wrapped_by_their_labels(
+    qtbot, both
+) -> None:
+    """In 中文 + English a value reads "中文 / English" on one line only where that fits the
+    value's width, else Chinese and English on lines of their own, every line of a value alike.
+    (A TR settlement's coins, two seats a line, read "你 -6 · 右家 +6 / You -6 ·" wrapped
+    before "Right +6", over "对家 -6 · 左家 +6" and "Across -6 · Left +6" on two lines; SD's
+    "庄家完成叫分 / Dealer made the bid" was wrapped before "bid", and "Kitty dug and flipped
+    (抠底翻牌)", English alone as it names the term, in the middle of the term.)"""
+    parent = QWidget()
+    parent.resize(735, 550)  # the table's part of a 1024×600 window
+    qtbot.addWidget(parent)
+    overlay = Overlay(parent)
+    text = game_text(Game.TR)
+    coins = {Seat.S: -6, Seat.E: 6, Seat.N: -6, Seat.W: 6}
+    rows = i18n.say_rows(
+        lambda: [
+            (i18n.tr("Dealer"), seat_name(Seat.S, Seat.S)),
+            (i18n.tr("Result"), i18n.tr("Dealer made the bid")),  # 34 columns, 278 px
+            (i18n.tr("Result"), i18n.tr("Kitty dug and flipped (抠底翻牌)")),  # English alone
+            text.levels_line({Team.NS: 2, Team.EW: 4}, Seat.S),
+            text.coins_line(coins, Seat.S),
+        ],
+        overlay.value_fits,
+    )
+    parent.show()
+    overlay.show_content("第1局结算 / Hand 1 settled", rows, [])
+    values = [
+        w
+        for w in overlay.findChildren(QLabel)
+        if w.property("role") == "value" and w.isVisibleTo(overlay)
+    ]
+    assert [v.text() for v in values[:2]] == ["你 / You", "庄家完成叫分\nDealer made the bid"]
+    assert values[2].text() == "Kitty dug and flipped (抠底翻牌)"  # not broken in the term
+    coins_lines = values[4].text().replace("\xa0", " ").split("\n")
+    assert coins_lines == ["你 -6 · 右家 +6", "You -6 · Right +6", "对家 -6 · 左家 +6",
+                           "Across -6 · Left +6"]  # fmt: skip
+    for value in values:
+        room = value.contentsRect().width()
+        for line in value.text().split("\n"):
+            assert value.fontMetrics().horizontalAdvance(line) <= room, line
+
+
+def test_a_value_of_several_lines_puts_every_line_on_two_when_one_needs_two() -> None:
+    fits = lambda line: len(line) <= 8  # noqa: E731
+    assert i18n.join("甲\n乙乙乙乙", "A\nBBBB", sentence=True, fits=fits) == "甲\nA\n乙乙乙乙\nBBBB"
+    assert i18n.join("甲\n乙", "A\nB", sentence=True, fits=fits) == "甲 / A\n乙 / B"

@@ -3,10 +3,12 @@ the settlement summary."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -17,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import tr
+from ..i18n import LINE_BREAK, tr
 from ..texts import seat_name, winner_text
 from .formats import game_text
 from .minicards import MiniCards
@@ -37,6 +39,11 @@ QPushButton { background: #d4a017; color: #201600; border: 1px solid #f3d27a; bo
 QPushButton:hover { background: #e6b422; }
 QPushButton[secondary="true"] { background: #24352b; color: #f1f5f2; border-color: #6b8f78; }
 """
+# A value's least width: it wraps less, the box is shorter; in both languages, a value whose
+# Chinese and English fit this width together stays on one line (``value_fits``).
+VALUE_WIDTH = 250
+TAG = re.compile(r"<[^>]*>")
+ROOM_AROUND = 12  # table to be seen on each side of a box widened for a long value
 
 
 class Overlay(QFrame):
@@ -68,7 +75,20 @@ class Overlay(QFrame):
         self.buttons: dict[str, QPushButton] = {}
         self.centre_at = 0.4  # the overlay's middle, as a fraction of the table's height
         self.min_top = 0  # its top stays below this (the seat box across the table)
+        self._value_metrics: QFontMetrics | None = None
         self.hide()
+
+    def value_fits(self, line: str) -> bool:
+        """Whether ``line`` fits a value's least width in the value's font: a value longer
+        than that would be wrapped by its label, wherever the words allow."""
+        if self._value_metrics is None:
+            probe = QLabel(self)
+            probe.setProperty("role", "value")
+            probe.hide()
+            probe.ensurePolished()  # the style sheet's font
+            self._value_metrics = probe.fontMetrics()
+            probe.deleteLater()
+        return self._value_metrics.horizontalAdvance(line) <= VALUE_WIDTH
 
     def show_content(
         self,
@@ -85,19 +105,25 @@ class Overlay(QFrame):
             if w is not None:  # gone from the screen now, deleted when the loop gets to it
                 w.hide()
                 w.deleteLater()
+        keys: list[QLabel] = []
+        values: list[QLabel] = []
         for row, (key, value) in enumerate(lines):
             k = QLabel(key)
             k.setProperty("role", "key")
             v = QLabel(value)
             v.setProperty("role", "value")
             v.setWordWrap(True)
-            v.setMinimumWidth(250)  # wraps less: a shorter box
             self.grid.addWidget(k, row, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             self.grid.addWidget(v, row, 1)
             # Shown now, not when the layout gets round to it: adjustSize below leaves hidden
             # widgets out, and an overlay already on screen would shrink to its margins.
             k.show()
             v.show()
+            keys.append(k)
+            values.append(v)
+        value_width = self._value_width(keys, values)
+        for v in values:
+            v.setMinimumWidth(value_width)
         self.extra.set_cards(cards)
         self.extra.setVisible(bool(self.extra.cards))
         while self.button_row.count():
@@ -122,6 +148,36 @@ class Overlay(QFrame):
         self.show()
         self.raise_()
         self.recentre()
+
+    def _value_width(self, keys: list[QLabel], values: list[QLabel]) -> int:
+        """The values' least width: VALUE_WIDTH, or wide enough for the widest of their
+        lines (a value in one language, "Kitty dug and flipped (抠底翻牌)", is not broken in
+        its term) where the table has the room."""
+        for label in (*keys, *values):
+            label.ensurePolished()  # the style sheet's fonts
+        widest = max(
+            (
+                v.fontMetrics().horizontalAdvance(TAG.sub("", line))
+                for v in values
+                for line in LINE_BREAK.split(v.text())
+            ),
+            default=0,
+        )
+        parent = self.parentWidget()
+        if parent is None or widest <= VALUE_WIDTH:
+            return VALUE_WIDTH
+        key_width = max((k.sizeHint().width() for k in keys), default=0)
+        margins = self.layout_.contentsMargins()
+        room = (
+            parent.width()
+            - margins.left()
+            - margins.right()
+            - 2 * self.frameWidth()
+            - self.grid.horizontalSpacing()
+            - key_width
+            - 2 * ROOM_AROUND
+        )
+        return max(VALUE_WIDTH, min(widest + 2, room))
 
     def recentre(self) -> None:
         parent = self.parentWidget()
