@@ -287,3 +287,11 @@ def install(mode: str) -> BilingualTranslator:
 
 def current_mode() -> str:
     return _installed.mode if _installed is not None else "en"
+
+
+def colon() -> str:
+    """What follows a label put before its value by the code ("积分：", "Coins: "): the
+    full-width colon in Chinese, which has its own space; in both, the English one, as the
+    English label ends the label ("积分 Coins: ")."""
+    mode = getattr(_speaking, "mode", None) or current_mode()
+    return "\uff1a" if mode == "zh" else ": "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 from PySide6.QtWidgets import QLabel
@@ -13,6 +15,7 @@ from shengji_desktop.engine.results import DLResult, Redeal, SDResult, TRResult
 from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat, Team
 from shengji_desktop.rules.options import Game
+from shengji_desktop.ui import i18n
 from shengji_desktop.ui.models import LogModel, ScoreSheetModel
 from shengji_desktop.ui.panels import InfoPanel, settlement_lines
 from shengji_desktop.ui.panels.formats import FORMATS, game_text
@@ -242,3 +245,20 @@ def test_details_made_at_the_first_view_speak_the_installed_language(qtbot) -> N
         assert lazy.tabs.tabText(0) == i18n.tr("Last trick") != "Last trick"
     finally:
         i18n.install("en")
+
+
+def test_in_chinese_a_label_the_code_puts_before_its_value_takes_the_full_width_colon(
+    panel,
+) -> None:
+    """ "积分：" and "我方：打2", not "积分:" (the labels the panel joins to their values
+    itself; the catalogue's sentences have their own colons)."""
+    i18n.install("zh")
+    try:
+        played = play_until(Game.TR, lambda p: p.view.phase is Phase.PLAY)
+        panel.update_view(played.view)
+        texts = [label.text() for label in panel.findChildren(QLabel)]
+    finally:
+        i18n.install("en")
+    ascii_after_chinese = re.compile(r"[\u4e00-\u9fff](?:<[^>]*>)*\s*:")
+    assert [t for t in texts if ascii_after_chinese.search(t)] == []
+    assert any("积分：" in t for t in texts) and any("我方</b>：" in t for t in texts)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import tr
+from ..i18n import colon, tr
 
 BAR_QSS = """
 QWidget#actionbar { background: transparent; }
@@ -179,7 +179,7 @@ class ActionBar(QWidget):
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
         self.rule = (rule_in(text) or "") if text else ""
-        self.rule_button.setToolTip(f"{tr('Rules')}: {self.rule}")
+        self.rule_button.setToolTip(f"{tr('Rules')}{colon()}{self.rule}")
         self.rule_button.setVisible(bool(self.rule))
 
     def open_rule(self) -> None:

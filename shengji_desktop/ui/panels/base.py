@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
-from ..i18n import tr
+from ..i18n import colon, tr
 from ..texts import LIST_SEP, card_text, level_text, seat_name, suit_name, team_name
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
@@ -112,7 +112,7 @@ class GameText:
             if view.dealer is not None and view.dealer.team is team:
                 mark = " <span style='color:#d4a017'>(" + tr("dealer side") + ")</span>"
             lines.append(
-                f"<b>{team_name(team, viewer)}</b>: "
+                f"<b>{team_name(team, viewer)}</b>{colon()}"
                 + tr("level {level}").format(level=level_text(view.levels.get(team)))
                 + mark
             )

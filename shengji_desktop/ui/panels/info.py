@@ -24,7 +24,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
-from ..i18n import installed_language, say, speaking, stacked, tr
+from ..i18n import colon, installed_language, say, speaking, stacked, tr
 from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
@@ -307,7 +307,7 @@ class InfoPanel(QFrame):
             tr("Hand {n} · {phase}").format(n=view.hand_number, phase=phase_name(view.phase))
         )
         rows = options_summary(view.game, view.options)
-        self.options_label.setText("\n".join(f"{k}: {v}" for k, v in rows))
+        self.options_label.setText("\n".join(f"{k}{colon()}{v}" for k, v in rows))
         self.show_trump(view, text)
         self.decl_label.setText(text.declaration_text(view))
         self.teams_label.setText(self.teams_html(view, text))
@@ -452,7 +452,9 @@ class InfoPanel(QFrame):
             ]
             table = "<tr>" + cells[0] + "<td>&nbsp;&nbsp;</td>" + cells[1] + "</tr>"
             table += "<tr>" + cells[2] + "<td></td>" + cells[3] + "</tr>"
-            lines.append(f"{tr('Coins')}:<table cellspacing='0' cellpadding='1'>{table}</table>")
+            lines.append(
+                f"{tr('Coins')}{colon()}<table cellspacing='0' cellpadding='1'>{table}</table>"
+            )
         dealer = seat_name(view.dealer, viewer) if view.dealer is not None else tr("not yet")
         lines.append(tr("Dealer: {who}").format(who=dealer))
         return "<br>".join(lines)

@@ -15,7 +15,7 @@ from shengji_desktop.rules.cards import Card, Rank, Seat, Suit
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import TRUMP
 
-from ..i18n import tr
+from ..i18n import colon, tr
 from ..texts import LIST_SEP, seat_name
 from .info import PANEL_QSS
 
@@ -185,12 +185,13 @@ class TrackerPanel(QFrame):
             mine.setText(escape(tr("Yours:")) + " " + mine_html(cls, t.decks))
         self.points.setText(self._points_text(t, view))
         lines = [
-            f"<b>{escape(seat_name(s, view.seat))}</b>: {escape(seat_facts(t, s))}"
+            f"<b>{escape(seat_name(s, view.seat))}</b>{colon()}{escape(seat_facts(t, s))}"
             for s, _ in t.voids
         ]
         self.seats.setText("<br>".join(lines))
         kitty = [
-            f"{escape(kitty_when(k.when))}: " + " ".join(_html_card(c, 1, 1, True) for c in k.cards)
+            f"{escape(kitty_when(k.when))}{colon()}"
+            + " ".join(_html_card(c, 1, 1, True) for c in k.cards)
             for k in t.kitty
         ]
         self.kitty.setText("<br>".join(kitty) or escape(tr("not seen")))
