@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFontMetrics,
     QImage,
     QLinearGradient,
     QPainter,
@@ -258,6 +259,7 @@ class SeatPlate(QGraphicsObject):
 
     WIDTH = 250.0
     HEIGHT = 58.0
+    TEXT_X = 22.0
 
     def __init__(self) -> None:
         super().__init__()
@@ -268,6 +270,7 @@ class SeatPlate(QGraphicsObject):
         self.turn = False
         self.team_colour = QColor("#3b82f6")
         self.extra = ""  # coins or bid
+        self.extra_short = ""  # the same, shorter, for when the line would not fit with it
         self.setZValue(500)
         # Drawn once per look and device size, then copied: its text and its glow's wide
         # strokes are the dearest part of the table's paint (issue 21).
@@ -304,8 +307,8 @@ class SeatPlate(QGraphicsObject):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.team_colour)
         painter.drawRoundedRect(QRectF(8, 10, 6, self.HEIGHT - 20), 3, 3)
-        x = 22.0
-        right = self.WIDTH - 10
+        x = self.TEXT_X
+        right = self.text_right()
         if self.dealer:
             badge = QRectF(self.WIDTH - 44, 9, 36, 36)
             painter.setBrush(QColor("#d4a017"))
@@ -314,7 +317,6 @@ class SeatPlate(QGraphicsObject):
             painter.setPen(QColor("#2b1d00"))
             painter.setFont(font(20, bold=True))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "庄")
-            right = badge.left() - 6
         if self.count is not None:
             painter.setFont(font(15, bold=True, family="DejaVu Sans"))
             painter.setPen(QColor("#ffe9a8"))
@@ -330,12 +332,28 @@ class SeatPlate(QGraphicsObject):
         )
         painter.setPen(QColor(255, 255, 255, 185))
         painter.setFont(font(14))
-        sub = self.subtitle + (f"  ·  {self.extra}" if self.extra else "")
         painter.drawText(
             QRectF(x, 30, right - x, 22),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            sub,
+            self.second_line(),
         )
+
+    def text_right(self) -> float:
+        """Where the texts end: before the dealer's badge, if the seat deals."""
+        return self.WIDTH - 50 if self.dealer else self.WIDTH - 10
+
+    def second_line(self) -> str:
+        """Who plays the seat and its coins or bid, as drawn: the shorter coins where the
+        line would not fit with the longer, and cut with "…" where it still would not."""
+        metrics = QFontMetrics(font(14))
+        room = self.text_right() - self.TEXT_X
+        line = self._with(self.extra)
+        if self.extra_short and metrics.horizontalAdvance(line) > room:
+            line = self._with(self.extra_short)
+        return metrics.elidedText(line, Qt.TextElideMode.ElideRight, int(room))
+
+    def _with(self, extra: str) -> str:
+        return self.subtitle + (f"  ·  {extra}" if extra else "")
 
 
 # ---------------------------------------------------------------------- text items

@@ -28,6 +28,7 @@ from shengji_desktop.rules.cards import Card, Seat, Team
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import Trump
 
+from . import i18n
 from .cards import CARD_H, CARD_W, CardPixmaps
 from .felt import MAX_H, MIN_H, SCENE_W
 from .handorder import HandOrder
@@ -419,9 +420,12 @@ class TableScene(QGraphicsScene):
         coins = view.coins if sd else None
         for seat, plate in self.plates.items():
             title, subtitle = self.names.get(seat, (seat.name, ""))
-            extra = ""
+            extra = short = ""
             if coins is not None:
                 extra = tr("{n} coins").format(n=coins.get(seat, 0))
+                if i18n.current_mode() == "both":  # "6分 / 6 coins" may not fit: "6分"
+                    with i18n.speaking("zh"):
+                        short = tr("{n} coins").format(n=coins.get(seat, 0))
             team = QColor("#3b82f6") if seat.team is Team.NS else QColor("#ef4444")
             if sd:
                 team = QColor("#d4a017") if view.dealer == seat else QColor("#9ca3af")
@@ -432,6 +436,7 @@ class TableScene(QGraphicsScene):
                 dealer=view.dealer == seat,
                 turn=view.turn == seat or self.acting == seat,
                 extra=extra,
+                extra_short=short,
                 team_colour=team,
             )
 

@@ -446,3 +446,20 @@ def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> No
         label = panel.kitty_label
         shown = label.visibleRegion().boundingRect()
         assert label.isVisible() and shown.height() == label.height() > 5, (view.phase, shown)
+
+
+def test_an_sd_plate_in_both_languages_shows_its_coins_whole(window, qtbot, both) -> None:
+    """The dealer's plate (its badge takes room) read "玩家 Human · -18分 / -18 c": in both,
+    where "分 / coins" does not fit beside who plays the seat, the coins are said in Chinese
+    alone; where it fits, in both."""
+    import msgspec
+
+    match = prepare(Game.SD, lambda v: v.phase is Phase.PLAY and v.dealer is Seat.S, range(1, 200))
+    start(window, qtbot, match)
+    view = window.session.view
+    coins = {Seat.S: -18, Seat.E: 6, Seat.N: 6, Seat.W: 6}
+    window.scene.update_plates(msgspec.structs.replace(view, coins=coins))
+    lines = {seat: plate.second_line() for seat, plate in window.scene.plates.items()}
+    assert lines[Seat.S].endswith("·  -18分") and lines[Seat.S].startswith("玩家")
+    assert lines[Seat.E].endswith("·  6分 / 6 coins")
+    assert not any("…" in line for line in lines.values())
