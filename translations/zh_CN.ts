@@ -2304,6 +2304,10 @@
         <translation>托管(&amp;A)</translation>
     </message>
     <message>
+        <source>Pass automatically when passing is your only move</source>
+        <translation>只能过时自动过</translation>
+    </message>
+    <message>
         <source>Card tracker</source>
         <translation>记牌器</translation>
     </message>
@@ -2330,6 +2334,10 @@
     <message>
         <source>Auto-play off.</source>
         <translation>已取消托管。</translation>
+    </message>
+    <message>
+        <source>Passing is your only move: passing for you in a moment (Settings)</source>
+        <translation>只能过：稍后自动替你过（可在设置中关闭）</translation>
     </message>
     <message>
         <source>Trumps</source>

@@ -1,18 +1,24 @@
-"""Table aids of the window (issue 18): the card tracker's panel (记牌器) and 托管 (a computer
-plays the window's seat until switched off).
+"""Table aids of the window (issue 18): the card tracker's panel (记牌器), 托管 (a computer
+plays the window's seat until switched off) and the pass made for the player where passing is
+all the seat may do.
 
-Both are toggles with a shortcut and a menu entry, remembered in the settings; 托管 has a
-button on the table too. The tracker reads the view the table shows (the window's session's
-``SeatView``: local and LAN alike); 托管 asks the session, whose link lets a computer play the
-seat (``Session.set_autoplay``).
+The first two are toggles with a shortcut and a menu entry, remembered in the settings; 托管
+has a button on the table too. The tracker reads the view the table shows (the window's
+session's ``SeatView``: local and LAN alike); 托管 asks the session, whose link lets a computer
+play the seat (``Session.set_autoplay``). The pass for the player is a setting (on unless
+switched off): every seat is asked after a DL dealer's joker burial (DL-KITTY-8), both paying
+seats whether they revolt (DL-TRIB-6), every seat in DL's declaring window, also one that can
+only pass, as skipping it would tell the table; the window passes for it after a pause of a
+player's length, not the same each time.
 """
 
 from __future__ import annotations
 
+import random
 import weakref
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu, QToolButton
 
@@ -20,12 +26,17 @@ from .i18n import tr
 from .texts import kind_name
 
 if TYPE_CHECKING:
+    from shengji_desktop.engine.actions import Action
     from shengji_desktop.engine.view import SeatView
 
     from .app import MainWindow
     from .panels.tracker import TrackerPanel
 
 TRACKER_KEY = "aids/tracker"
+AUTO_PASS_KEY = "aids/auto_pass"
+# How long the pass made for the player waits, drawn each time: how soon a seat passes must
+# not tell the other players that it could do nothing else (GEN-INFO-1).
+AUTO_PASS_MS = (900, 2200)
 AUTOPLAY_LEVEL_KEY = "aids/autoplay_level"
 AUTOPLAY_LEVELS = ("easy", "normal", "hard")
 TRACKER_SHORTCUT = "T"
@@ -57,6 +68,19 @@ class TableAids:
         self.autoplay_action.setShortcut(QKeySequence(AUTOPLAY_SHORTCUT))
         self.autoplay_action.toggled.connect(self.set_autoplay)
         self.level_actions: dict[str, QAction] = {}
+        self.auto_pass_action = QAction(window)
+        self.auto_pass_action.setCheckable(True)
+        self.auto_pass_action.setChecked(
+            str(window.settings.value(AUTO_PASS_KEY, "true")).lower() in ("true", "1")
+        )
+        self.auto_pass_action.toggled.connect(self.set_auto_pass)
+        self.auto_pass_ms = AUTO_PASS_MS
+        self._auto_pass_timer = QTimer(window)
+        self._auto_pass_timer.setSingleShot(True)
+        self._auto_pass_timer.timeout.connect(self._pass_now)
+        self._auto_pass_for: tuple[object, ...] | None = None  # the decision it waits to pass
+        self._pauses = random.Random()
+        self._auto_pass_notice = ""  # what the bar says of it, while it does
         self.retranslate()
 
     @property
@@ -70,6 +94,7 @@ class TableAids:
     def retranslate(self) -> None:
         self.tracker_action.setText(tr("Card &tracker"))
         self.autoplay_action.setText(tr("&Auto-play (托管)"))
+        self.auto_pass_action.setText(tr("Pass automatically when passing is your only move"))
         if self.dock is not None and self.panel is not None:
             from .panels.tracker import TrackerPanel
 
@@ -106,6 +131,7 @@ class TableAids:
             group.addAction(act)
             levels.addAction(act)
             self.level_actions[level] = act
+        settings_menu.addAction(self.auto_pass_action)
 
     def autoplay_level(self) -> str:
         level = str(self.w.settings.value(AUTOPLAY_LEVEL_KEY, "normal"))
@@ -224,3 +250,53 @@ class TableAids:
             tr("Auto-play on: the computer plays your seat.") if on else tr("Auto-play off."),
             5000,
         )
+
+    # ------------------------------------------------------------------ passing for the player
+
+    def set_auto_pass(self, on: bool) -> None:
+        self.w.settings.setValue(AUTO_PASS_KEY, "true" if on else "false")
+        if self.w.session is not None and self.w.built:
+            self.w.refresh_actions()
+
+    def only_pass(self) -> Action | None:
+        """The pass, where it is the only move of the window's seat now."""
+        from shengji_desktop.engine.actions import Act, Action
+
+        s = self.w.session
+        if s is None or s.waiting != "human" or s.autoplay is not None:
+            return None
+        legal = s.human_legal
+        if len(legal) == 1 and isinstance(legal[0], Action) and legal[0].kind is Act.PASS:
+            return legal[0]
+        return None
+
+    def _decision(self, action: Action) -> tuple[object, ...]:
+        view = self.w.last_view
+        where = (view.hand_number, view.phase, view.step) if view is not None else ()
+        return (id(self.w.session), *where, action)
+
+    def consider_auto_pass(self) -> None:
+        """At each refresh of the action bar: a decision that is only a pass is passed after
+        a pause (the bar says so; the button still passes at once)."""
+        action = self.only_pass() if self.auto_pass_action.isChecked() else None
+        if action is None:
+            self._auto_pass_timer.stop()
+            self._auto_pass_for = None
+            if self._auto_pass_notice and self.w.bar.notice.text() == self._auto_pass_notice:
+                self.w.bar.set_notice("")  # the setting was switched off meanwhile
+            self._auto_pass_notice = ""
+            return
+        decision = self._decision(action)
+        if decision != self._auto_pass_for or not self._auto_pass_timer.isActive():
+            self._auto_pass_for = decision
+            self._auto_pass_timer.start(self._pauses.randint(*self.auto_pass_ms))
+        self.w.bar.set_notice(
+            tr("Passing is your only move: passing for you in a moment (Settings)")
+        )
+        self._auto_pass_notice = self.w.bar.notice.text()
+
+    def _pass_now(self) -> None:
+        action = self.only_pass() if self.auto_pass_action.isChecked() else None
+        if action is not None and self._decision(action) == self._auto_pass_for:
+            self._auto_pass_for = None
+            self.w.do(action)

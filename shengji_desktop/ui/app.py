@@ -472,6 +472,7 @@ class MainWindow(QMainWindow):
             self._message = ""  # the notice of the moment replaces the last message
         if self._hint is not None:
             self.bar.hint_button(hint_key(self._hint))
+        self.aids.consider_auto_pass()
         self.place_bar()
 
     def turn_notice(self) -> None:

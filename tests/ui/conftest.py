@@ -1,6 +1,8 @@
 """Qt tests run without a screen unless the caller chose a platform (e.g. xcb under Xvfb).
 
-Settings go to a temporary folder so that tests never read or change the player's own."""
+Settings go to a temporary folder so that tests never read or change the player's own. The
+window's pass for the player (a setting, on for players) is off unless a test turns it on:
+the tests drive the human seat themselves and must find its passes to press."""
 
 import os
 
@@ -17,6 +19,9 @@ def private_settings(tmp_path, qapp):
     QCoreApplication.setApplicationName("shengji-desktop-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    from shengji_desktop.ui.aids import AUTO_PASS_KEY
+
+    QSettings().setValue(AUTO_PASS_KEY, "false")
     yield tmp_path
 
 

@@ -6,6 +6,7 @@ a search that finds none fails the test (the premise is never assumed)."""
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -22,6 +23,7 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape, TrickRules
+from shengji_desktop.ui.aids import AUTO_PASS_MS
 from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.session import Session
@@ -185,7 +187,7 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     assert Counter(after.hand) == held - Counter(option.cards) + Counter(buried[0].taken)
 
 
-@pytest.mark.parametrize(
+FORCED_PASSES = pytest.mark.parametrize(
     ("phase", "prompt"),
     [
         (Phase.KITTY, "No joker to bury: pass"),
@@ -193,6 +195,9 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     ],
     ids=["joker-burial", "revolt"],
 )
+
+
+@FORCED_PASSES
 def test_dl_a_seat_that_can_only_pass_is_asked_and_passes(
     window, qtbot, phase: Phase, prompt: str
 ) -> None:
@@ -210,6 +215,58 @@ def test_dl_a_seat_that_can_only_pass_is_asked_and_passes(
     assert [k for k in window.bar.buttons if k != "hint"] == [key]
     assert not answered(window, qtbot, lambda: press(window, qtbot, key))
     assert any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen)
+
+
+@FORCED_PASSES
+def test_dl_a_seat_that_can_only_pass_is_passed_for_after_a_pause(
+    window, qtbot, phase: Phase, prompt: str
+) -> None:
+    """The setting "pass automatically when passing is your only move" (on for players): the
+    seat is still asked (GEN-INFO-1), the bar says the pass is coming, and after a pause the
+    window passes; a decision with a real choice, or the setting switched off, waits for the
+    player."""
+
+    def only_pass(v: SeatView) -> bool:
+        return v.phase is phase and [m.kind for m in v.legal] == [Act.PASS]
+
+    paused: list[float] = []  # when each pause began
+
+    class Pauses:
+        def randint(self, low: int, high: int) -> int:
+            assert (low, high) == AUTO_PASS_MS
+            paused.append(time.monotonic())
+            return 300  # a player's pause, shortened
+
+    window.aids._pauses = Pauses()
+    window.aids.auto_pass_action.setChecked(True)
+    match = prepare(Game.DL, only_pass, range(1, 200))
+    s, seen = start(window, qtbot, match)
+    assert window.bar.prompt.text() == prompt
+    assert "passing for you in a moment" in window.bar.notice.text()
+    qtbot.waitUntil(
+        lambda: any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen), timeout=WAIT_MS
+    )
+    assert len(paused) == 1 and time.monotonic() - paused[0] >= 0.25  # Qt's timers: ±5%
+
+    # switched off while the pass waits: the player passes, or nobody does
+    window.stop_session()
+    s, seen = start(window, qtbot, prepare(Game.DL, only_pass, range(1, 200)))
+    window.aids.auto_pass_action.setChecked(False)
+    qtbot.wait(500)
+    assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
+    assert "in a moment" not in window.bar.notice.text()
+
+
+def test_a_seat_with_a_choice_besides_passing_is_not_passed_for(window, qtbot) -> None:
+    def revolt_or_pass(v: SeatView) -> bool:
+        return {m.kind for m in v.legal} == {Act.REVOLT, Act.PASS}
+
+    window.aids.auto_pass_ms = (50, 60)
+    window.aids.auto_pass_action.setChecked(True)
+    s, seen = start(window, qtbot, prepare(Game.DL, revolt_or_pass, range(1, 400)))
+    qtbot.wait(400)
+    assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
+    assert "in a moment" not in window.bar.notice.text()
 
 
 def test_keyboard_selects_and_plays(window, qtbot) -> None:
