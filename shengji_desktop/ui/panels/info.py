@@ -29,6 +29,7 @@ from ..texts import game_name, options_summary, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
+from .scrollbar import dark_scrollbar
 from .tabs import FitTable, Tabs, wrapping_list
 
 if TYPE_CHECKING:  # the engine (and msgspec) load when a game starts (issue 21)
@@ -112,6 +113,7 @@ class InfoPanel(QFrame):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        dark_scrollbar(scroll)
         self.info_scroll = scroll
         self.info_layout = layout
         outer.addWidget(scroll, 0)  # as tall as its contents (fit_info); the tabs the rest

@@ -18,6 +18,7 @@ from shengji_desktop.rules.ranking import TRUMP
 from ..i18n import colon, tr
 from ..texts import LIST_SEP, seat_name
 from .info import PANEL_QSS
+from .scrollbar import dark_scrollbar
 
 RED = "#ff8a80"
 DIM = "#5d7264"
@@ -121,6 +122,7 @@ class TrackerPanel(QFrame):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        dark_scrollbar(scroll)
         outer.addWidget(scroll)
         self.note = _label("small")
         self.note.setText(tr("Counted from what your seat has seen."))
