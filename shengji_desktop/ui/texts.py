@@ -43,6 +43,13 @@ def seat_name(seat: Seat, viewer: Seat | None = Seat.S) -> str:
     return [tr("You"), tr("Right"), tr("Across"), tr("Left")][rel]
 
 
+def seat_object(seat: Seat, viewer: Seat | None = Seat.S) -> str:
+    """A seat as the object of a sentence: "to you", "to Right", "paid by you"."""
+    return (
+        tr("you") if seat == (viewer if viewer is not None else Seat.S) else seat_name(seat, viewer)
+    )
+
+
 def suit_name(suit: Suit | None) -> str:
     if suit is None:
         return tr("none")
@@ -411,8 +418,7 @@ def _log_line(event: ev.Event, viewer: Seat | None) -> str | None:
         return seat_name(seat, viewer)
 
     def whom(seat: Seat) -> str:
-        """A seat as the object of a sentence: "to you", "to Right"."""
-        return tr("you") if seat == me else seat_name(seat, viewer)
+        return seat_object(seat, viewer)
 
     def by(seat: Seat, you: str, other: str) -> str:
         """The sentence of the viewer's own move, or of another seat's."""

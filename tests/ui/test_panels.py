@@ -179,6 +179,18 @@ def test_settlement_lines_say_the_typed_result(game, viewer) -> None:
         assert found["Next dealer"] == seat_name(result.next_dealer, viewer)
 
 
+def test_the_dl_blood_line_names_its_payer_as_the_object_of_its_sentence() -> None:
+    """DL-TRIB-1: the blood owed next hand and who pays it; "paid by you", not "by You"."""
+    played = play_until(
+        Game.DL, lambda p: p.view.phase is Phase.SETTLED and isinstance(p.view.result, DLResult)
+    )
+    view = played.view
+    for payer, who in ((view.seat, "you"), (Seat((view.seat + 1) % 4), "Right")):
+        result = msgspec.structs.replace(view.result, blood=4, payer=payer)
+        lines = dict(settlement_lines(msgspec.structs.replace(view, result=result)))
+        assert lines["Blood next hand"] == f"4, paid by {who}"
+
+
 def test_a_redeal_says_so_and_nothing_more() -> None:
     played = play_until(Game.DL, lambda p: p.view.phase is Phase.PLAY)
     view = msgspec.structs.replace(played.view, result=Redeal())

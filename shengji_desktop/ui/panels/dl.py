@@ -8,7 +8,7 @@ from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
-from ..texts import seat_name
+from ..texts import seat_name, seat_object
 from .base import Cards, GameText, ScoreRow
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
@@ -75,7 +75,7 @@ class DLText(GameText):
             self.levels_line(r.levels, viewer),
         ]
         if r.blood:
-            who = seat_name(r.payer, viewer) if r.payer is not None else "—"
+            who = seat_object(r.payer, viewer) if r.payer is not None else "—"
             lines.append(
                 (tr("Blood next hand"), tr("{n}, paid by {who}").format(n=r.blood, who=who))
             )
