@@ -17,7 +17,7 @@ from .i18n import current_mode, join, say, speaking, tr
 from .notes import bid_note, follow_note
 from .panels import Choice
 from .panels.formats import game_text
-from .texts import card_text, cards_text, reason_text, seat_name, suit_name
+from .texts import card_text, cards_text, reason_text, seat_name, seat_object, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -347,7 +347,7 @@ class Choices:
         other = None
         if tribute is not None:
             other = tribute.receiver if kind is Act.TRIBUTE else tribute.payer
-        who = seat_name(other, self.w.viewer) if other is not None else "—"
+        who = seat_object(other, self.w.viewer) if other is not None else "—"
         texts = {
             Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
             Act.TRIBUTE: (

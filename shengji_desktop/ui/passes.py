@@ -15,7 +15,7 @@ from shengji_desktop.rules.cards import Card, Seat
 from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem, Label
-from .texts import seat_name
+from .texts import seat_object
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -44,7 +44,7 @@ class TributePasses:
         ]
         for i, item in enumerate(items):
             item.setZValue(650 + i)
-        who = seat_name(to, s.viewer)
+        who = seat_object(to, s.viewer)
         text = (tr("Returned to {who}") if back else tr("Tribute to {who}")).format(who=who)
         label = Label(text, 24, QColor(255, 248, 225, 235), centred=True)
         label.setZValue(660)

@@ -191,6 +191,13 @@ def test_the_dl_blood_line_names_its_payer_as_the_object_of_its_sentence() -> No
         assert lines["Blood next hand"] == f"4, paid by {who}"
 
 
+def test_the_panel_says_declared_by_you_for_the_viewers_own_declaration() -> None:
+    played = play_until(
+        Game.TR, lambda p: p.view.declaration is not None and p.view.declaration.seat == p.seat
+    )
+    assert game_text(Game.TR).declaration_text(played.view).startswith("Declared by you: ")
+
+
 def test_a_redeal_says_so_and_nothing_more() -> None:
     played = play_until(Game.DL, lambda p: p.view.phase is Phase.PLAY)
     view = msgspec.structs.replace(played.view, result=Redeal())

@@ -15,7 +15,7 @@ from shengji_desktop.rules.cards import Card, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 
 from ..i18n import colon, tr
-from ..texts import LIST_SEP, card_text, level_text, seat_name, suit_name, team_name
+from ..texts import LIST_SEP, card_text, level_text, seat_name, seat_object, suit_name, team_name
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
     from shengji_desktop.engine.results import HandResult, Winner
@@ -101,7 +101,7 @@ class GameText:
             if decl.cards
             else with_symbol(declaration_word(decl.kind), decl.suit)
         )
-        return tr("Declared by {who}: {what}").format(who=seat_name(decl.seat, viewer), what=what)
+        return tr("Declared by {who}: {what}").format(who=seat_object(decl.seat, viewer), what=what)
 
     def standing_lines(self, view: SeatView) -> list[str]:
         """The match so far, above the coins: each team's level, the dealer's side marked."""

@@ -8,7 +8,7 @@ from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
-from ..texts import seat_name, seat_object
+from ..texts import seat_object
 from .base import Cards, GameText, ScoreRow
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
@@ -29,7 +29,7 @@ class DLText(GameText):
     def declaration_text(self, view: SeatView) -> str:
         if view.big_joker_shown_by is not None:  # hand 1: the race to show a big joker
             return tr("Big joker shown by {who}").format(
-                who=seat_name(view.big_joker_shown_by, view.seat)
+                who=seat_object(view.big_joker_shown_by, view.seat)
             )
         return super().declaration_text(view)
 
