@@ -75,13 +75,17 @@ LINE_BREAK = re.compile(r"\n|<br>")
 
 
 def join(
-    zh: str, en: str, sentence: bool = False, fits: Callable[[str], bool] | None = None
+    zh: str,
+    en: str,
+    sentence: bool = False,
+    fits: Callable[[str], bool] | None = None,
+    alike: bool = False,
 ) -> str:
     """A text in Chinese and in English, for "both": one of them where they agree or the
     English already names the Chinese term ("Dry pot (干锅)"); labels side by side; sentences
     with a separator, or on two lines when they would not fit on one (``fits``, or LINE
-    columns; a rule ID at the end of both only once); texts of several lines line by line, or
-    one block after the other."""
+    columns; a rule ID at the end of both only once); texts of several lines line by line
+    (``alike``: every line on two where one must be), or one block after the other."""
     if not zh or zh == en or zh in en:
         return en
     zh_lines, en_lines = LINE_BREAK.split(zh), LINE_BREAK.split(en)
@@ -90,7 +94,7 @@ def join(
         if len(zh_lines) == len(en_lines) and breaks == LINE_BREAK.findall(zh):
             pairs = list(zip(zh_lines, en_lines, strict=True))
             joined = [join(z, e, sentence, fits) for z, e in pairs]
-            if any(LINE_BREAK.search(line) for line in joined):
+            if alike and any(LINE_BREAK.search(line) for line in joined):
                 # one pair on two lines: all on two, the block reads Chinese, English, ...
                 joined = [join(z, e, sentence, lambda _: False) for z, e in pairs]
             return "".join(line + brk for line, brk in zip(joined, [*breaks, ""], strict=True))
@@ -218,7 +222,7 @@ def say_rows(
 ) -> list[tuple[str, str]]:
     """Rows of (label, value) such as a settlement's, made in the installed language; in
     both, made in Chinese and in English, each label and value joined (a value on one line
-    where ``fits`` says it fits, else ROW columns)."""
+    where ``fits`` says it fits, else ROW columns; the lines of a value all alike)."""
     if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
         return make()
     with speaking("zh"):
@@ -228,7 +232,10 @@ def say_rows(
     if len(zh) != len(en):
         return make()
     return [
-        (join(zk, ek), join(zv, ev, sentence=True, fits=fits or (lambda ln: width(ln) <= ROW)))
+        (
+            join(zk, ek),
+            join(zv, ev, sentence=True, fits=fits or (lambda ln: width(ln) <= ROW), alike=True),
+        )
         for (zk, zv), (ek, ev) in zip(zh, en, strict=True)
     ]
 

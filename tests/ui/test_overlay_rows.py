@@ -83,5 +83,10 @@ def test_in_both_languages_the_settlement_values_are_not_wrapped_by_their_labels
 
 def test_a_value_of_several_lines_puts_every_line_on_two_when_one_needs_two() -> None:
     fits = lambda line: len(line) <= 8  # noqa: E731
-    assert i18n.join("甲\n乙乙乙乙", "A\nBBBB", sentence=True, fits=fits) == "甲\nA\n乙乙乙乙\nBBBB"
-    assert i18n.join("甲\n乙", "A\nB", sentence=True, fits=fits) == "甲 / A\n乙 / B"
+    both = i18n.join("甲\n乙乙乙乙", "A\nBBBB", sentence=True, fits=fits, alike=True)
+    assert both == "甲\nA\n乙乙乙乙\nBBBB"
+    assert i18n.join("甲\n乙", "A\nB", sentence=True, fits=fits, alike=True) == "甲 / A\n乙 / B"
+    # a panel's label keeps every pair that fits on one line: a shorter panel
+    assert (
+        i18n.join("甲\n乙乙乙乙", "A\nBBBB", sentence=True, fits=fits) == "甲 / A\n乙乙乙乙\nBBBB"
+    )

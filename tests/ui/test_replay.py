@@ -68,6 +68,7 @@ def table_state(scene, panel) -> dict:
                 panel.trump_label,
                 panel.decl_label,
                 panel.teams_label,
+                panel.coins_label,
                 panel.points_label,
                 panel.turn_label,
                 panel.kitty_label,

@@ -85,7 +85,8 @@ class InfoPanel(QFrame):
     # The widgets below the title (the details and the tabs), made when first shown: the
     # start screen shows only the title (issue 21). Asking for one of them makes them.
     DETAILS = frozenset(
-        "trump_symbol level_card trump_label decl_label teams_label points_label point_cards"
+        "trump_symbol level_card trump_label decl_label teams_label coins_label points_label"
+        " point_cards"
         " turn_label kitty_heading kitty_label kitty_cards last_trick last_names last_cards"
         " tabs score_view log_view options_label".split()
     )
@@ -177,6 +178,11 @@ class InfoPanel(QFrame):
         self.teams_label = _label("", "", wrap=True)
         self.teams_label.setTextFormat(Qt.TextFormat.RichText)
         details.append(self.teams_label)
+        # The coins' table on its own: in both languages a label with a table is shown as
+        # made in both (its words are labels), the others are said in Chinese, then English.
+        self.coins_label = _label("", "", wrap=True)
+        self.coins_label.setTextFormat(Qt.TextFormat.RichText)
+        details.append(self.coins_label)
 
         details.append(_label(tr("Points captured"), "heading"))
         self.points_label = _label("", "", wrap=True)
@@ -287,6 +293,7 @@ class InfoPanel(QFrame):
         self.trump_label.setText("")
         self.decl_label.setText("")
         self.teams_label.setText("")
+        self.coins_label.setText("")
         self.points_label.setText("")
         self.point_cards.set_cards([])
         self.turn_label.setText("")
@@ -313,6 +320,9 @@ class InfoPanel(QFrame):
         self.show_trump(view, text)
         self.decl_label.setText(text.declaration_text(view))
         self.teams_label.setText(self.teams_html(view, text))
+        coins = self.coins_html(view)
+        self.coins_label.setText(coins)
+        self.coins_label.setVisible(bool(coins))
         # points captured by the side against the dealer
         if view.dealer is not None:
             self.points_label.setText(
@@ -443,23 +453,26 @@ class InfoPanel(QFrame):
             self.kitty_cards.set_cards([])
 
     def teams_html(self, view: SeatView, text: GameText) -> str:
-        """Levels (DL, TR), blood (DL), coins (TR, SD) and the dealer."""
+        """Levels (DL, TR), blood (DL) and the dealer."""
         viewer = view.seat
         lines = text.standing_lines(view)
-        if view.coins is not None:
-            cells = [
-                f"<td>{seat_name(seat, viewer)}</td>"
-                f"<td align='right'><b>{signed(view.coins, seat)}</b></td>"
-                for seat in around(viewer)
-            ]
-            table = "<tr>" + cells[0] + "<td>&nbsp;&nbsp;</td>" + cells[1] + "</tr>"
-            table += "<tr>" + cells[2] + "<td></td>" + cells[3] + "</tr>"
-            lines.append(
-                f"{tr('Coins')}{colon()}<table cellspacing='0' cellpadding='1'>{table}</table>"
-            )
         dealer = seat_name(view.dealer, viewer) if view.dealer is not None else tr("not yet")
         lines.append(tr("Dealer: {who}").format(who=dealer))
         return "<br>".join(lines)
+
+    @staticmethod
+    def coins_html(view: SeatView) -> str:
+        """The coins so far (TR, SD), seat by seat; empty in DL."""
+        if view.coins is None:
+            return ""
+        cells = [
+            f"<td>{seat_name(seat, view.seat)}</td>"
+            f"<td align='right'><b>{signed(view.coins, seat)}</b></td>"
+            for seat in around(view.seat)
+        ]
+        table = "<tr>" + cells[0] + "<td>&nbsp;&nbsp;</td>" + cells[1] + "</tr>"
+        table += "<tr>" + cells[2] + "<td></td>" + cells[3] + "</tr>"
+        return f"{tr('Coins')}{colon()}<table cellspacing='0' cellpadding='1'>{table}</table>"
 
 
 def captured_points(view: SeatView) -> list[Card]:
