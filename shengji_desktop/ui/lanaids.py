@@ -23,7 +23,7 @@ from shengji_desktop.rules.cards import Seat
 
 from .cards import font
 from .i18n import tr
-from .items import SeatPlate
+from .seatplate import SeatPlate
 
 if TYPE_CHECKING:
     from .app import MainWindow

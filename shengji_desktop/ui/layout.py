@@ -18,7 +18,8 @@ from shengji_desktop.rules.ranking import Trump
 
 from .cards import CARD_H, CARD_W
 from .felt import SCENE_W
-from .items import RAISE, STANDARD_SCALES, SeatPlate
+from .items import RAISE, STANDARD_SCALES
+from .seatplate import SeatPlate
 
 BACK_SCALE = 0.55  # other seats' cards
 TRICK_SCALE = 0.82

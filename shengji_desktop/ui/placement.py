@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def place_bar(w: MainWindow) -> None:
     if not w.built:
         return
-    from .items import SeatPlate
+    from .seatplate import SeatPlate
 
     vp = w.view.viewport()
     top = w.view.mapFromScene(QPointF(0, w.scene.hand_top())).y()

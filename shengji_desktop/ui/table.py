@@ -24,16 +24,15 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
-from shengji_desktop.rules.cards import Card, Seat, Team
+from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import Trump
 
-from . import i18n
 from .cards import CARD_H, CARD_W, CardPixmaps
 from .felt import MAX_H, MIN_H, SCENE_W
 from .handorder import HandOrder
 from .i18n import tr
-from .items import RAISE, Banner, Bubble, CardItem, FanItem, Label, SeatPlate
+from .items import RAISE, Banner, Bubble, CardItem, FanItem, Label
 from .layout import (
     BACK_SCALE,
     KITTY_SCALE,
@@ -43,6 +42,7 @@ from .layout import (
     TableLayout,
 )
 from .passes import TributePasses
+from .seatplate import SeatPlate
 from .tableview import TableView
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
@@ -416,29 +416,9 @@ class TableScene(QGraphicsScene):
 
     def update_plates(self, view: SeatView) -> None:
         """The seat plates: name, who plays it, cards held, dealer, whose turn, SD coins."""
-        sd = view.game is Game.SD
-        coins = view.coins if sd else None
         for seat, plate in self.plates.items():
             title, subtitle = self.names.get(seat, (seat.name, ""))
-            extra = short = ""
-            if coins is not None:
-                extra = tr("{n} coins").format(n=coins.get(seat, 0))
-                if i18n.current_mode() == "both":  # "6分 / 6 coins" may not fit: "6分"
-                    with i18n.speaking("zh"):
-                        short = tr("{n} coins").format(n=coins.get(seat, 0))
-            team = QColor("#3b82f6") if seat.team is Team.NS else QColor("#ef4444")
-            if sd:
-                team = QColor("#d4a017") if view.dealer == seat else QColor("#9ca3af")
-            plate.set_state(
-                title=title,
-                subtitle=subtitle,
-                count=view.counts[seat],
-                dealer=view.dealer == seat,
-                turn=view.turn == seat or self.acting == seat,
-                extra=extra,
-                extra_short=short,
-                team_colour=team,
-            )
+            plate.show_seat(view, seat, title, subtitle, acting=self.acting == seat)
 
     def show_turn(self, turn: Seat | None) -> None:
         """Mark the plate of the seat whose turn it is (the window's one source)."""

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shengji_desktop.ui import items
+from shengji_desktop.ui import items, seatplate
 
 # Rule IDs are shown on purpose (a player can look them up in the rules): GEN-TRICK-2,
 # DL-KITTY-6, SD-BID-4, TR-FOLLOW-2, DL-OP-5.
@@ -136,7 +136,7 @@ def scene_texts(scene) -> Iterator[str]:
     for item in scene.items():
         if not item.isVisible():
             continue
-        if isinstance(item, items.SeatPlate):
+        if isinstance(item, seatplate.SeatPlate):
             yield from (item.title, item.subtitle, item.extra)
         elif isinstance(item, items.Banner):
             yield from (item.title, item.detail)

@@ -22,7 +22,7 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui import i18n
 from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.items import SeatPlate
+from shengji_desktop.ui.seatplate import SeatPlate
 
 pytestmark = pytest.mark.gui
 
