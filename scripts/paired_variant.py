@@ -19,6 +19,11 @@ decides (in this process: the searches' workers get the candidates from here). S
 
     .venv/bin/python scripts/paired_variant.py three-jokers --seed 7 --deals 150
     .venv/bin/python scripts/paired_variant.py dealer-jokers --seed 11 --deals 150 --out run.jsonl
+
+``--hand 2`` measures hand 2 of each deal instead (hand 1 played by four baseline seats first):
+DL's window after the deal is searched only from hand 2 (``no-dl-window`` turns that search off,
+so its figures are the search's worth with the sign turned). Single hands are noisy where few
+change; ``scripts/judge_decision.py`` judges one changed decision on many deals instead.
 """
 
 from __future__ import annotations
@@ -104,9 +109,32 @@ def dealer_jokers() -> Iterator[None]:
         phase_search.burial_candidates = original
 
 
+def _declares(view: SeatView) -> bool:
+    return view.phase is Phase.DECLARE and any(
+        isinstance(m, Action) and m.kind is Act.DECLARE for m in view.legal
+    )
+
+
+@contextmanager
+def no_dl_window() -> Iterator[None]:
+    """DL-DECL-4..8: hard takes normal's choice in DL's window after the deal (hand 2 on)
+    instead of searching it. Its figures are the search's worth with the sign turned."""
+    original = dl_search.declare
+
+    def normal(k: Any, legal: Any, preferred: Action, *rest: Any) -> tuple[Action, dict[str, Any]]:
+        return preferred, {}
+
+    dl_search.declare = normal  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        dl_search.declare = original
+
+
 VARIANTS: dict[str, tuple[Callable[[], Any], Callable[[SeatView], bool]]] = {
     "three-jokers": (three_jokers, _offers_joker_burial),
     "dealer-jokers": (dealer_jokers, _buries),
+    "no-dl-window": (no_dl_window, _declares),
 }
 
 
@@ -142,33 +170,63 @@ class _Scanner:
         return ours
 
 
+class _Later:
+    """A seat played by ``early`` (baseline) in the hands before ``hand``, by ``player`` from it."""
+
+    def __init__(self, player: Any, early: Player, hand: int) -> None:
+        self.player, self.early, self.hand = player, early, hand
+
+    def decide(self, view: SeatView) -> Action | None:
+        if view.hand_number < self.hand:
+            return self.early.decide(view)
+        return self.player.decide(view)  # type: ignore[no-any-return]
+
+
 def _players(
-    seed: int, a_team: str, playouts: int, wrap: Callable[[Any], Player] | None = None
+    seed: int,
+    a_team: str,
+    playouts: int,
+    wrap: Callable[[Any], Player] | None = None,
+    hand: int = 1,
 ) -> dict[Any, Player]:
     players: dict[Any, Player] = {}
     b_team = "EW" if a_team == "NS" else "NS"
     for team, label, kind in ((a_team, "A", "hard"), (b_team, "B", "baseline")):
         for seat in TEAM_SEATS[team]:
             player = make_player(kind, f"arena/{seed}/{label}/{seat.name}", playouts=playouts)
-            players[seat] = wrap(player) if wrap is not None and label == "A" else player
+            player = wrap(player) if wrap is not None and label == "A" else player
+            if hand > 1:
+                early = make_player("baseline", f"arena/{seed}/early/{seat.name}")
+                player = _Later(player, early, hand)
+            players[seat] = player
     return players
 
 
-def scan(seed: int, a_team: str, name: str, playouts: int) -> list[dict[str, Any]]:
+def _before(seed: int, players: dict[Any, Player], hand: int) -> Match:
+    """The match of ``seed`` with the hands before ``hand`` played (by baseline seats)."""
     match = Match(Game.DL, Options(), seed)
+    if hand > 1:
+        Table(match, players, rng=random.Random(f"arena/{seed}/early"), hands=hand - 1).play()
+    return match
+
+
+def scan(seed: int, a_team: str, name: str, playouts: int, hand: int = 1) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
-    players = _players(seed, a_team, playouts, lambda p: _Scanner(p, name, marks))
+    players = _players(seed, a_team, playouts, lambda p: _Scanner(p, name, marks), hand)
+    match = _before(seed, players, hand)
+    if match.winner is not None:
+        return marks
     with suppress(_Stop):  # the scan of this hand ends at trick play or at a difference
-        Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=1).play()
+        Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=hand).play()
     return marks
 
 
-def play(seed: int, a_team: str, playouts: int) -> float:
+def play(seed: int, a_team: str, playouts: int, hand: int = 1) -> float:
     """A's result in the hand, as the arena counts it (levels, A's team minus B's)."""
-    match = Match(Game.DL, Options(), seed)
+    players = _players(seed, a_team, playouts, hand=hand)
+    match = _before(seed, players, hand)
     before = team_levels(match)
-    players = _players(seed, a_team, playouts)
-    Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=1).play()
+    Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=hand).play()
     return hand_result(match, before, a_team)
 
 
@@ -178,6 +236,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--playouts", type=int, default=24)
+    parser.add_argument("--hand", type=int, default=1, help="the hand measured (before: baseline)")
     parser.add_argument("--out", help="append each marked hand's result here (JSON lines)")
     args = parser.parse_args()
     patch, _ = VARIANTS[args.variant]
@@ -185,12 +244,12 @@ def main() -> None:
     for deal in range(args.deals):
         deal_seed = args.seed * 1_000_003 + deal  # the arena's deals
         for key, a_team in (("first", "NS"), ("second", "EW")):
-            marks = scan(deal_seed, a_team, args.variant, args.playouts)
+            marks = scan(deal_seed, a_team, args.variant, args.playouts, args.hand)
             if not marks:
                 continue
-            before = play(deal_seed, a_team, args.playouts)
+            before = play(deal_seed, a_team, args.playouts, args.hand)
             with patch():
-                after = play(deal_seed, a_team, args.playouts)
+                after = play(deal_seed, a_team, args.playouts, args.hand)
             deltas.append(after - before)
             line = {"deal": deal, "hand": key, "marks": marks, "as_is": before, "variant": after}
             print(json.dumps(line, ensure_ascii=False), flush=True)

@@ -10,9 +10,8 @@ after us. The dealer takes the sampled kitty and buries by normal's rule of thum
 (``burial_order``), and the hand is played out from its lead (GEN-TRICK-1).
 
 Not searched (normal's rule of thumb): declaring while the cards are dealt (the hand is not
-whole yet), DL's window (its declarations also fix the dealer and the kitty's reveal, DL-DECL),
-and hand 1 when nobody has declared yet: the dealer would be the seat dealt the first card,
-which a seat's view does not tell.
+whole yet) and hand 1 when nobody has declared yet: the dealer would be the seat dealt the first
+card, which a seat's view does not tell. DL's window is searched in ``dl_search.declare``.
 """
 
 from __future__ import annotations

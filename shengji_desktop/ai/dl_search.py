@@ -16,6 +16,18 @@ burials are not modelled (they pass in the playouts).
 The tribute return (DL-TRIB-5) is normal's rule of thumb: a search of it (normal's return and
 variants, played out with the sampled kitty taken and buried) found no return clearly better
 than normal's in a dozen seeded and hand-made positions (commit 5afad14 has it).
+
+**The window after the deal** (亮主/反, DL-DECL-4..8, hand 2 on; ``declare``): pass or declare,
+each candidate named by the trump suit it leaves standing (passing: the standing declaration's,
+or with none a suit drawn from the kitty, DL-DECL-9). On each sample the hand goes on by the
+rules and rules of thumb: the tribute (DL-TRIB-2/4: the payer's strongest eligible cards under
+that trump; a revolt when the paying side holds three identical jokers, countered by three big
+ones, DL-TRIB-6/7, as normal always does), the dealer's return and burial (the cheapest cards,
+``phase_search.burial_order``), a 干锅 when a revealed kitty makes one (DL-KITTY-2/3: no
+exchange, its jokers count for nobody), then the hand played out from the dealer's lead. Nobody
+is assumed to declare after us, and the cards a declaration shows are not modelled. Hand 1's
+race for the big joker (DL-DECL-1) stays normal's: it decides the dealer, and the trump suit is
+the next card dealt.
 """
 
 from __future__ import annotations
@@ -28,11 +40,13 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine.actions import Act, Action, Move
-from ..rules import dl_kitty
-from ..rules.cards import Card, Seat
+from ..rules import dl_kitty, dl_tribute
+from ..rules.cards import Card, Rank, Seat, Suit, Team
+from ..rules.dl_declare import TrumpSource
+from ..rules.options import Game
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
-from .phase_search import held_copy, play_out, take_out
+from .phase_search import burial_order, held_copy, play_out, take_out
 from .search import Task, choose, gather, make_task, rules_for, run_samples
 
 MAX_JOKERS = 2
@@ -161,3 +175,162 @@ def joker_burial(
         JOKER_MARGIN,
     )
     return by_jokers[candidates[best]], info
+
+
+# ---------------------------------------------------------------------------- 亮主 / 反
+
+WINDOW_CONFIDENCE = 2.0
+WINDOW_MARGIN = 0.15
+"""A trump other than the one normal's choice leaves standing must beat it by this many standard
+errors and this many levels (as the 扣王's ``JOKER_CONFIDENCE``/``JOKER_MARGIN``)."""
+
+
+def _tribute(
+    held: dict[Seat, dict[Card, int]], dealer: Seat, blood: int, plan: Plan, task: Task
+) -> None:
+    """DL-TRIB-2..7 on a sample's hands: the dealer's 上家 gives his ``blood`` strongest
+    eligible cards and gets back as many of the dealer's cheapest; nothing when the paying side
+    revolts (three identical jokers in one hand) and the receiving side cannot counter it."""
+    due = dl_tribute.tribute_due(dealer, blood, False, task.options)
+    if due is None:
+        return
+    revolts = [
+        r
+        for s in (due.payer, due.payer.partner)
+        for r in dl_tribute.revolts_available(s, held[s], due, task.options)
+    ]
+    if revolts:
+        revolt = revolts[0]
+        receivers = (due.receiver, due.receiver.partner)
+        if not any(dl_tribute.counter_available(s, held[s], revolt, due) for s in receivers):
+            return
+    trump = plan.rules.trump
+    choice = dl_tribute.tribute_choice(held[due.payer], due.blood, trump)
+    given = list(choice.forced) + list(choice.pool[: choice.count])
+    take_out(held[due.payer], given)
+    mine = held[dealer]
+    for c in given:
+        mine[c] = mine.get(c, 0) + 1
+    back = burial_order(Counter(mine), trump, points=6.0)[: len(given)]
+    take_out(mine, back)
+    for c in back:
+        held[due.payer][c] = held[due.payer].get(c, 0) + 1
+
+
+def run_window(task: Task) -> list[list[float]]:
+    """Worker: per sample, this seat's utility for each trump suit in ``context["stands"]``
+    (None: a suit drawn from the kitty, DL-DECL-9) the window may leave standing."""
+    ctx = dict(task.context)
+    dealer = task.dealer
+    plans: dict[Suit, tuple[Task, Plan]] = {}
+
+    def plan(suit: Suit, dry_pot: bool) -> tuple[Task, Plan]:
+        found = plans.get(suit)
+        if found is None:
+            played = replace(task, seat=dealer, suit=suit)
+            rules = rules_for(Game.DL, task.level, suit, task.options)
+            found = plans[suit] = (played, Plan(played, rules))
+        played, p = found
+        context = (*played.context, ("dry_pot", dry_pot))
+        return replace(played, context=context), p
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        row: list[float] = []
+        drawn = next((c.suit for c in kitty if c.suit is not None), None)
+        for stand in ctx["stands"]:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            suit = stand if stand is not None else drawn
+            if suit is None:  # six jokers in the kitty: a redeal (DL-DECL-9)
+                row.append(0.0)
+                continue
+            source = TrumpSource.DECLARATION if stand is not None else TrumpSource.KITTY_DRAW
+            trump = rules_for(Game.DL, task.level, suit, task.options).trump
+            dry = dl_kitty.hand_is_dry_pot(source, kitty, trump)
+            played, p = plan(suit, dry)
+            held = held_copy(hands)
+            _tribute(held, dealer, ctx["blood"], p, task)
+            if dry:  # 干锅: the kitty stays as it lies (DL-KITTY-3)
+                final = list(kitty)
+            else:
+                mine = held[dealer]
+                for c in kitty:
+                    mine[c] = mine.get(c, 0) + 1
+                final = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
+                take_out(mine, final)
+            value = play_out(played, held, final, p)[0]  # the dealer's side's utility
+            row.append(value if dealer.team is task.seat.team else -value)
+        return row
+
+    return run_samples(task, score)
+
+
+def stands(k: Knowledge, legal: Sequence[Move], preferred: Action) -> dict[Suit | None, Action]:
+    """Per trump suit the window's choices leave standing (None: drawn from the kitty), the
+    first choice that leaves it (normal's first)."""
+    standing = k.view.declaration
+    out: dict[Suit | None, Action] = {}
+    for a in [preferred, *[m for m in legal if isinstance(m, Action)]]:
+        if a.kind is Act.PASS:
+            out.setdefault(standing.suit if standing is not None else None, a)
+        elif a.kind is Act.DECLARE:
+            suit = a.suit if a.suit is not None else (a.cards[0].suit if a.cards else None)
+            if suit is not None:
+                out.setdefault(suit, a)
+    return out
+
+
+def declare(
+    k: Knowledge,
+    legal: Sequence[Move],
+    preferred: Action,
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+) -> tuple[Action, dict[str, Any]]:
+    """DL-DECL-4..8: in the window after the deal (hand 2 on, the dealer known), pass or a
+    declaration, whichever trump has the best mean over sampled playouts."""
+    if k.dealer is None or k.view.big_joker_shown_by is not None:
+        return preferred, {}  # hand 1: the race for the big joker (DL-DECL-1)
+    options = stands(k, legal, preferred)
+    if len(options) < 2:
+        return preferred, {}
+    suits = list(options)
+    base = _window_task(k)
+    context = (*base.context, ("stands", tuple(suits)), ("blood", k.view.blood))
+    task = replace(base, context=context)
+    best, info = _search(task, rng, budget, samples, run_window, WINDOW_CONFIDENCE, WINDOW_MARGIN)
+    info["rows"] = (suits, info["rows"][1])
+    return options[suits[best]], info
+
+
+def _window_task(k: Knowledge) -> Task:
+    """A task before the trump is fixed: every seat's cards but this one's and the kitty are
+    unseen, no voids are known (the sample needs no trump: any suit serves)."""
+    view = k.view
+    levels = view.levels
+    context = {"levels": {t.name: int(levels.get(t, Rank.THREE)) for t in Team}}
+    return Task(
+        game=Game.DL,
+        options=k.options,
+        level=int(view.level),
+        suit=Suit.SPADES,
+        seat=k.seat,
+        dealer=k.dealer or k.seat,
+        hand=tuple(k.hand.elements()),
+        pool=tuple(k.unseen().elements()),
+        counts=tuple((s, k.counts[s]) for s in SEATS),
+        kitty=None,
+        kitty_size=k.kitty_size,
+        voids=(),
+        known=tuple((s, tuple(c.elements())) for s, c in k.known.items() if c),
+        trick=(),
+        won_points=tuple((s, 0) for s in SEATS),
+        candidates=(),
+        context=tuple(context.items()),
+        seed=0,
+        budget=0.0,
+        samples=None,
+    )

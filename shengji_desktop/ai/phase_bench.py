@@ -2,8 +2,8 @@
 
 For each game, the decisions of seeded hands played by four normal players where hard searches
 (``phase_search``, ``dl_search``, ``declare_search``): the burial of the kitty (TR, DL, SD: up
-to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王, TR's
-window after the deal. Each is decided again by a hard player at the default
+to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王, the window
+after the deal (TR; DL from hand 2 on). Each is decided again by a hard player at the default
 budget: wall time (worker processes included), median and p95, the samples it played, and how
 often it chose otherwise than normal.
 """
@@ -25,11 +25,13 @@ from ..engine.view import SeatView
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
 from .declare_search import outcomes
+from .dl_search import stands
+from .knowledge import Knowledge
 from .players import HardPlayer, HeuristicPlayer
 
 KINDS = {
     Game.TR: ("bury", "declare"),
-    Game.DL: ("bury", "jokers"),
+    Game.DL: ("bury", "jokers", "declare"),
     Game.SD: ("bid", "bury", "trump"),
 }
 
@@ -49,6 +51,12 @@ def kind_of(view: SeatView, normal: Action | None) -> str | None:
         return "jokers" if normal is not None and normal.kind is Act.BURY_JOKERS else None
     if view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
         searched = normal is not None and len(outcomes(view, legal, normal)) >= 2
+        return "declare" if searched else None
+    if view.game is Game.DL and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
+        k = Knowledge.from_view(view)
+        searched = (
+            normal is not None and k.dealer is not None and len(stands(k, legal, normal)) >= 2
+        )
         return "declare" if searched else None
     return None
 
@@ -75,7 +83,8 @@ def positions(game: Game, count: int, seed: int = 1) -> dict[str, list[SeatView]
     while n < 200 and any(len(out.get(k, [])) < count for k in KINDS[game]):
         match = Match(game, Options(), seed * 1000 + n)
         players = {s: _Recorder(random.Random(f"bench/{n}/{s.name}"), out) for s in Seat}
-        Table(match, dict(players), hands=1).play()
+        # DL's window is searched from hand 2 on (hand 1 races for the big joker, DL-DECL-1)
+        Table(match, dict(players), hands=2 if game is Game.DL else 1).play()
         n += 1
     return {k: v[:count] for k, v in out.items()}
 

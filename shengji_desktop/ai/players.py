@@ -152,8 +152,8 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 
 class HardPlayer(HeuristicPlayer):
     """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
-    (``phase_search``), DL's 扣王 (``dl_search``), TR's window after the deal
-    (``declare_search``) for up to ``budget`` seconds per decision (the burial up to
+    (``phase_search``), DL's 扣王 and window after the deal (``dl_search``), TR's window after
+    the deal (``declare_search``) for up to ``budget`` seconds per decision (the burial up to
     ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
     (reproducible); normal elsewhere. With too little time it plays as normal."""
 
@@ -173,7 +173,7 @@ class HardPlayer(HeuristicPlayer):
         action = super().decide(view)
         if action is None or not self.searching():
             return action
-        from . import declare_search, phase_search
+        from . import declare_search, dl_search, phase_search
 
         kinds = {a.kind for a in view.legal}
         search = None
@@ -183,6 +183,8 @@ class HardPlayer(HeuristicPlayer):
             search = phase_search.choose_trump
         elif view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
             search = declare_search.declare
+        elif view.game is Game.DL and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
+            search = dl_search.declare
         if search is not None:
             k = Knowledge.from_view(view)
             action, self.last_search = search(
