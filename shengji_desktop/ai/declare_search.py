@@ -29,9 +29,9 @@ from ..rules import tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.options import Game
 from .fastplay import Plan
-from .knowledge import SEATS, Knowledge
+from .knowledge import Knowledge
 from .phase_search import burial_order, held_copy, play_out, take_out
-from .search import Task, choose, gather, rules_for, run_samples
+from .search import Task, choose, gather, rules_for, run_samples, untrumped_task
 
 
 def run_declarations(task: Task) -> list[list[float]]:
@@ -106,28 +106,8 @@ def declare(
     if len(stands) < 2:
         return preferred, {}
     levels = tuple((t, view.levels.get(t, Rank.TWO)) for t in (Team.NS, Team.EW))
-    base = Task(
-        game=Game.TR,
-        options=k.options,
-        level=int(view.level),
-        suit=Suit.SPADES,  # no voids are known: the sample needs no trump
-        seat=k.seat,
-        dealer=k.seat,
-        hand=tuple(k.hand.elements()),
-        pool=tuple(k.unseen().elements()),
-        counts=tuple((s, k.counts[s]) for s in SEATS),
-        kitty=None,
-        kitty_size=k.kitty_size,
-        voids=(),
-        known=tuple((s, tuple(c.elements())) for s, c in k.known.items() if c),
-        trick=(),
-        won_points=tuple((s, 0) for s in SEATS),
-        candidates=(),
-        context=(("levels", levels), ("stands", tuple(stands))),
-        seed=0,
-        budget=0.0,
-        samples=None,
-    )
+    context = (("levels", levels), ("stands", tuple(stands)))
+    base = untrumped_task(k, k.seat, context)
     start = time.monotonic()
     rows = gather(base, rng, budget, samples, run_declarations)
     best = choose(rows)

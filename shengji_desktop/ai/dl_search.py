@@ -47,7 +47,7 @@ from ..rules.options import Game
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
 from .phase_search import burial_order, held_copy, play_out, take_out
-from .search import Task, choose, gather, make_task, rules_for, run_samples
+from .search import Task, choose, gather, make_task, rules_for, run_samples, untrumped_task
 
 MAX_JOKERS = 2
 """The most jokers a 扣王 candidate buries (DL-KITTY-8)."""
@@ -307,30 +307,7 @@ def declare(
 
 
 def _window_task(k: Knowledge) -> Task:
-    """A task before the trump is fixed: every seat's cards but this one's and the kitty are
-    unseen, no voids are known (the sample needs no trump: any suit serves)."""
-    view = k.view
-    levels = view.levels
+    """A task before the trump is fixed, with the teams' levels DL's settlement needs."""
+    levels = k.view.levels
     context = {"levels": {t.name: int(levels.get(t, Rank.THREE)) for t in Team}}
-    return Task(
-        game=Game.DL,
-        options=k.options,
-        level=int(view.level),
-        suit=Suit.SPADES,
-        seat=k.seat,
-        dealer=k.dealer or k.seat,
-        hand=tuple(k.hand.elements()),
-        pool=tuple(k.unseen().elements()),
-        counts=tuple((s, k.counts[s]) for s in SEATS),
-        kitty=None,
-        kitty_size=k.kitty_size,
-        voids=(),
-        known=tuple((s, tuple(c.elements())) for s, c in k.known.items() if c),
-        trick=(),
-        won_points=tuple((s, 0) for s in SEATS),
-        candidates=(),
-        context=tuple(context.items()),
-        seed=0,
-        budget=0.0,
-        samples=None,
-    )
+    return untrumped_task(k, k.dealer or k.seat, tuple(context.items()))

@@ -360,6 +360,34 @@ def make_task(
     )
 
 
+def untrumped_task(k: Knowledge, dealer: Seat, context: tuple[tuple[str, Any], ...]) -> Task:
+    """A task before the trump is fixed (a declaring window): every seat's cards but this one's
+    and the kitty are unseen, no voids are known, so the sample needs no trump (any suit
+    serves)."""
+    return Task(
+        game=k.game,
+        options=k.options,
+        level=int(k.view.level),
+        suit=Suit.SPADES,
+        seat=k.seat,
+        dealer=dealer,
+        hand=tuple(k.hand.elements()),
+        pool=tuple(k.unseen().elements()),
+        counts=tuple((s, k.counts[s]) for s in SEATS),
+        kitty=None,
+        kitty_size=k.kitty_size,
+        voids=(),
+        known=tuple((s, tuple(c.elements())) for s, c in k.known.items() if c),
+        trick=(),
+        won_points=tuple((s, 0) for s in SEATS),
+        candidates=(),
+        context=context,
+        seed=0,
+        budget=0.0,
+        samples=None,
+    )
+
+
 CONFIDENCE = 1.0
 """How many standard errors a candidate must beat the normal choice by before hard deviates
 from it: with few samples of a noisy game, noise alone must not change the play."""
