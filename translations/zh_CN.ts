@@ -1600,6 +1600,22 @@
         <translation>请正好出{n}张牌。</translation>
     </message>
     <message>
+        <source>your team</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>the opponents</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{some} and {last}</source>
+        <translation>{some}和{last}</translation>
+    </message>
+    <message>
         <source>Direction of play</source>
         <translation>出牌方向</translation>
     </message>

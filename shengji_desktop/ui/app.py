@@ -558,7 +558,9 @@ class MainWindow(QMainWindow):
             else ("next", tr("Close"), self.overlay.hide, False)
         )
         self.overlay.show_content(
-            i18n.say(lambda: tr("Hand {n} settled").format(n=view.hand_number)),
+            i18n.say(
+                lambda: tr("Hand {n} settled").format(n=view.hand_number), self.overlay.title_fits
+            ),
             lines,
             [next_button],
             [int(c) for c in view.kitty or ()],
@@ -579,7 +581,8 @@ class MainWindow(QMainWindow):
         lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
         self.overlay.show_content(
             i18n.say(
-                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view))
+                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view)),
+                self.overlay.title_fits,
             ),
             lines,
             [("newgame", tr("New game"), self.ask_new_game, False)],

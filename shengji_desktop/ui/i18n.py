@@ -134,16 +134,17 @@ def installed_language() -> Iterator[None]:
         _speaking.mode = before
 
 
-def say(make: Words) -> str:
+def say(make: Words, fits: Callable[[str], bool] | None = None) -> str:
     """The words ``make`` puts together, in the installed language; in both, made in Chinese
-    (every ``tr`` inside it answering in Chinese) and then in English, and joined."""
+    (every ``tr`` inside it answering in Chinese) and then in English, and joined (on two
+    lines where the one would not ``fit``)."""
     if current_mode() != "both" or getattr(_speaking, "mode", None) is not None:
         return make()
     with speaking("zh"):
         zh = make()
     with speaking("en"):
         en = make()
-    return join(zh, en, sentence=True)
+    return join(zh, en, sentence=True, fits=fits)
 
 
 def stacked(make: Words) -> str:

@@ -97,9 +97,24 @@ def winner_text(winner: Winner | None, viewer: Seat | None = Seat.S) -> str:
     return LIST_SEP.join(seat_name(s, viewer) for s in winner)
 
 
+def winner_object(winner: Winner | None, viewer: Seat | None = Seat.S) -> str:
+    """A match's winner as the object of a sentence: "won by your team", "won by the
+    opponents", "won by you and Across" (SD's joint winners, SD-END-1)."""
+    if winner is None:
+        return "—"
+    if isinstance(winner, Team):
+        base = viewer if viewer is not None else Seat.S
+        return tr("your team") if winner is base.team else tr("the opponents")
+    names = [seat_object(s, viewer) for s in winner]
+    if len(names) == 1:
+        return names[0]
+    some = tr(", ").join(names[:-1])
+    return tr("{some} and {last}").format(some=some, last=names[-1])
+
+
 def match_winner_text(view: SeatView) -> str:
-    """Who won the match, as the view's seat says it."""
-    return winner_text(view.winner, view.seat)
+    """Who won the match, as the view's seat says it in a sentence."""
+    return winner_object(view.winner, view.seat)
 
 
 def phase_name(phase: Phase) -> str:
@@ -577,6 +592,6 @@ def _log_line(event: ev.Event, viewer: Seat | None) -> str | None:
             return tr("Hand settled")
         case ev.MatchOver(winner=winner):
             return tr("The match is over, won by {winner}").format(
-                winner=winner_text(winner, viewer)
+                winner=winner_object(winner, viewer)
             )
     return tr("Something happened at the table")

@@ -148,8 +148,9 @@ SAMPLES: list[tuple[ev.Event, str | None]] = [
     (ev.TrickWon(N, 10, 3), "Across wins trick 3 (+10 points)"),
     (ev.Claimed(E, {E: (SPADE_A,)}, 20), "Right claims the remaining tricks (+20 points"),
     (ev.HandSettled(Redeal()), "Hand settled"),
-    (ev.MatchOver(Team.EW), "won by Opponents"),
-    (ev.MatchOver((Seat.S, N)), "won by You\u00a0· Across"),
+    (ev.MatchOver(Team.EW), "won by the opponents"),
+    (ev.MatchOver((Seat.S, N)), "won by you and Across"),
+    (ev.MatchOver((E, Seat.S, N)), "won by Right, you and Across"),
 ]
 
 
@@ -166,10 +167,35 @@ def test_the_words_of_an_event(qapp, event, words) -> None:
         assert line is not None and words in line
 
 
+@pytest.mark.parametrize(
+    ("mode", "winner", "words"),
+    [
+        ("zh", (Seat.S, Seat.N), "比赛结束：你和对家获胜"),
+        ("zh", (Seat.E, Seat.S, Seat.N), "比赛结束：右家、你和对家获胜"),
+        ("zh", Team.EW, "比赛结束：对方获胜"),
+        (
+            "both",
+            (Seat.S, Seat.N),
+            "比赛结束：你和对家获胜 / The match is over, won by you and Across",
+        ),
+    ],
+)
+def test_a_match_s_winners_in_a_sentence(qapp, mode, winner, words) -> None:
+    """SD-END-1: several seats may win an SD session together; the log names them as a
+    sentence does ("you and Across", "你和对家"), not as a list."""
+    from shengji_desktop.ui import i18n
+
+    i18n.install(mode)
+    try:
+        assert describe_event(ev.MatchOver(winner), Seat.S) == words
+    finally:
+        i18n.install("en")
+
+
 def test_the_log_speaks_from_its_viewer(qapp) -> None:
     """A match's winner is named from the seat at the bottom of the screen (a LAN table's own
     seat), like every other line."""
-    assert "Your team" in (describe_event(ev.MatchOver(Team.EW), Seat.E) or "")
+    assert "won by your team" in (describe_event(ev.MatchOver(Team.EW), Seat.E) or "")
     log = LogModel(Seat.E)
     log.feed(ev.Passed(Seat.E))
     log.feed(ev.CardDealt(Seat.E, 1))  # nothing worth a line

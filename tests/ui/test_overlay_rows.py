@@ -90,3 +90,31 @@ def test_a_value_of_several_lines_puts_every_line_on_two_when_one_needs_two() ->
     assert (
         i18n.join("甲\n乙乙乙乙", "A\nBBBB", sentence=True, fits=fits) == "甲 / A\n乙乙乙乙\nBBBB"
     )
+
+
+def test_in_both_languages_a_long_title_takes_two_lines_and_the_box_stays_on_the_table(
+    qtbot, both
+) -> None:
+    """SD-END-1: three seats may win an SD session together. "比赛结束：右家、对家和左家获胜 /
+    Match over, won by Right, Across and Left" is wider than a 1024×600 window's table in the
+    title's font: it was cut at both ends, and the box stood out over the side panel. It now
+    reads Chinese above English, and the box keeps inside the table."""
+    from shengji_desktop.ui.texts import winner_object
+
+    parent = QWidget()
+    parent.resize(735, 550)  # the table's part of a 1024×600 window
+    qtbot.addWidget(parent)
+    overlay = Overlay(parent)
+    winners = (Seat.E, Seat.N, Seat.W)
+    title = i18n.say(
+        lambda: i18n.tr("Match over, won by {winner}").format(winner=winner_object(winners)),
+        overlay.title_fits,
+    )
+    assert title.split("\n") == [
+        "比赛结束：右家、对家和左家获胜",
+        "Match over, won by Right, Across and Left",
+    ]
+    overlay.show_content(title, [(i18n.tr("Dealer"), seat_name(Seat.S, Seat.S))], [])
+    assert overlay.x() >= 0 and overlay.geometry().right() < parent.width()
+    short = i18n.say(lambda: i18n.tr("Hand {n} settled").format(n=3), overlay.title_fits)
+    assert "\n" not in short  # a title that fits stays on one line

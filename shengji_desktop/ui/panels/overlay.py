@@ -90,6 +90,17 @@ class Overlay(QFrame):
             probe.deleteLater()
         return self._value_metrics.horizontalAdvance(line) <= VALUE_WIDTH
 
+    def title_fits(self, line: str) -> bool:
+        """Whether a title of one line fits the widest box the table leaves room for, in the
+        title's font ("比赛结束：右家、对家和左家获胜 / Match over, …" does not at 1024×600)."""
+        parent = self.parentWidget()
+        if parent is None:
+            return True
+        self.title.ensurePolished()  # the style sheet's font
+        margins = self.layout_.contentsMargins()
+        room = parent.width() - margins.left() - margins.right() - 2 * ROOM_AROUND
+        return self.title.fontMetrics().horizontalAdvance(line) <= room - 2 * self.frameWidth()
+
     def show_content(
         self,
         title: str,
