@@ -167,3 +167,33 @@ def test_joker_burials_fold_into_a_chooser_that_buries(qtbot, tmp_path) -> None:
         if window is not None:
             window.stop_session()
         i18n.install("en")
+
+
+@pytest.mark.parametrize("mode", ["both", "zh", "en"])
+def test_a_long_notice_keeps_clear_of_the_seat_boxes(qtbot, tmp_path, mode) -> None:
+    """At 1024×600 in 中文 + English the notice "Passing is your only move: passing for you in a
+    moment (Settings)" ran under the viewer's seat box, hiding its card count: a notice wider
+    than the room beside the seat box is wrapped to it."""
+    game, wanted, seeds = POSITIONS["dl-declare"]
+    match = prepare(game, wanted, seeds)
+    i18n.install(mode)
+    window = None
+    try:
+        window = open_at(qtbot, tmp_path, match, (1024, 600))
+        window.bar.set_notice(
+            i18n.tr("Passing is your only move: passing for you in a moment (Settings)")
+        )
+        window.place_bar()
+        notice = window.bar.notice
+        vp = window.view.viewport()
+        rect = QRect(notice.mapTo(vp, QPoint(0, 0)), notice.size())
+        assert vp.rect().contains(rect), (rect, vp.rect())
+        for plate in window.scene.plates.values():
+            box = plate.mapRectToScene(QRectF(0, 0, SeatPlate.WIDTH, SeatPlate.HEIGHT))
+            assert not rect.intersects(window.view.mapFromScene(box).boundingRect()), rect
+        # the whole text is shown: every line of it fits the label's width
+        assert notice.heightForWidth(notice.width()) <= notice.height() or not notice.wordWrap()
+    finally:
+        if window is not None:
+            window.stop_session()
+        i18n.install("en")

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 
 from ..i18n import colon, tr
 
+NO_LIMIT = (1 << 24) - 1  # Qt's QWIDGETSIZE_MAX, which PySide does not export
+
 BAR_QSS = """
 QWidget#actionbar { background: transparent; }
 QLabel#prompt { color: #fff8e1; font-size: 15px; font-weight: bold;
@@ -84,7 +86,7 @@ class ActionBar(QWidget):
         self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.notice = QLabel("")
         self.notice.setObjectName("notice")
-        self.notice.setWordWrap(False)  # one line: the bar keeps room for exactly one
+        self.notice.setWordWrap(False)  # wrapped only where wider than the room (_fit_notice)
         self.notice.hide()
         # Busy while a computer seat thinks for long (the burial of the kitty, issue 22).
         self.busy = QProgressBar()
@@ -181,6 +183,25 @@ class ActionBar(QWidget):
         self.rule = (rule_in(text) or "") if text else ""
         self.rule_button.setToolTip(f"{tr('Rules')}{colon()}{self.rule}")
         self.rule_button.setVisible(bool(self.rule))
+        self._fit_notice()
+
+    def _fit_notice(self) -> None:
+        """A notice wider than the room beside the viewer's seat box is wrapped to that room,
+        the bar growing down over the hand's edge ("Passing is your only move: …" in 中文 +
+        English ran under the seat box at 1024×600); one that fits keeps its lines."""
+        text = self.notice.text()
+        self.notice.ensurePolished()  # the style sheet's font
+        metrics = self.notice.fontMetrics()
+        widest = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
+        beside = self.rule_button.sizeHint().width() + 8 if self.rule else 0
+        room = self.room - beside
+        if self.room and text and widest + 24 > room:  # 24: the padding, as the style sheet has it
+            self.notice.setWordWrap(True)
+            self.notice.setFixedWidth(max(120, room))
+        else:
+            self.notice.setWordWrap(False)
+            self.notice.setMinimumWidth(0)
+            self.notice.setMaximumWidth(NO_LIMIT)
 
     def open_rule(self) -> None:
         from ..rules_window import open_rules
@@ -194,6 +215,7 @@ class ActionBar(QWidget):
         """The width the buttons may take; they are laid out again when it changes."""
         if width != self.room:
             self.room = width
+            self._fit_notice()
             if self._choices:
                 self._signature = ()
                 self.set_choices(self._choices)
