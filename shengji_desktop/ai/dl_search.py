@@ -44,6 +44,7 @@ from ..rules import dl_kitty, dl_tribute
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.dl_declare import TrumpSource
 from ..rules.options import Game
+from ..rules.ranking import Trump
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
 from .phase_search import burial_order, held_copy, play_out, take_out
@@ -186,7 +187,7 @@ errors and this many levels (as the 扣王's ``JOKER_CONFIDENCE``/``JOKER_MARGIN
 
 
 def _tribute(
-    held: dict[Seat, dict[Card, int]], dealer: Seat, blood: int, plan: Plan, task: Task
+    held: dict[Seat, dict[Card, int]], dealer: Seat, blood: int, trump: Trump, task: Task
 ) -> None:
     """DL-TRIB-2..7 on a sample's hands: the dealer's 上家 gives his ``blood`` strongest
     eligible cards and gets back as many of the dealer's cheapest; nothing when the paying side
@@ -204,7 +205,6 @@ def _tribute(
         receivers = (due.receiver, due.receiver.partner)
         if not any(dl_tribute.counter_available(s, held[s], revolt, due) for s in receivers):
             return
-    trump = plan.rules.trump
     choice = dl_tribute.tribute_choice(held[due.payer], due.blood, trump)
     given = list(choice.forced) + list(choice.pool[: choice.count])
     take_out(held[due.payer], given)
@@ -224,15 +224,13 @@ def run_window(task: Task) -> list[list[float]]:
     dealer = task.dealer
     plans: dict[Suit, tuple[Task, Plan]] = {}
 
-    def plan(suit: Suit, dry_pot: bool) -> tuple[Task, Plan]:
+    def plan(suit: Suit) -> tuple[Task, Plan]:
         found = plans.get(suit)
         if found is None:
             played = replace(task, seat=dealer, suit=suit)
             rules = rules_for(Game.DL, task.level, suit, task.options)
             found = plans[suit] = (played, Plan(played, rules))
-        played, p = found
-        context = (*played.context, ("dry_pot", dry_pot))
-        return replace(played, context=context), p
+        return found
 
     def score(
         hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
@@ -247,11 +245,12 @@ def run_window(task: Task) -> list[list[float]]:
                 row.append(0.0)
                 continue
             source = TrumpSource.DECLARATION if stand is not None else TrumpSource.KITTY_DRAW
-            trump = rules_for(Game.DL, task.level, suit, task.options).trump
+            played, p = plan(suit)
+            trump = p.rules.trump
             dry = dl_kitty.hand_is_dry_pot(source, kitty, trump)
-            played, p = plan(suit, dry)
+            played = replace(played, context=(*played.context, ("dry_pot", dry)))
             held = held_copy(hands)
-            _tribute(held, dealer, ctx["blood"], p, task)
+            _tribute(held, dealer, ctx["blood"], trump, task)
             if dry:  # 干锅: the kitty stays as it lies (DL-KITTY-3)
                 final = list(kitty)
             else:
