@@ -20,33 +20,45 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..engine.actions import Act, Action, Move
 from ..engine.view import SeatView
 from ..rules import tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team
-from ..rules.options import Game
-from .fastplay import Plan
 from .knowledge import Knowledge
-from .phase_search import burial_order, held_copy, play_out, take_out
-from .search import Task, choose, gather, rules_for, run_samples, untrumped_task
+from .phase_search import Plans, burial_order, held_copy, plan_for, play_out, take_out
+from .search import Task, choose, gather, run_samples, untrumped_task
+
+
+def tr_value(
+    task: Task,
+    plans: Plans,
+    hands: dict[Seat, Counter[Card]],
+    kitty: list[Card],
+    suit: Suit | None,
+    dealer: Seat,
+) -> float:
+    """The seat's utility of a TR hand whose window left ``suit`` trump (None: the kitty's
+    底三颗, TR-DECL-6) and ``dealer`` dealing: the dealer takes the kitty and buries by normal's
+    rule of thumb (``burial_order``), and the hand is played out from its lead (GEN-TRICK-1)."""
+    played, p = plan_for(
+        task, plans, suit if suit is not None else tr.kitty_trump_suit(kitty), dealer
+    )
+    held = held_copy(hands)
+    for c in kitty:
+        held[dealer][c] = held[dealer].get(c, 0) + 1
+    buried = burial_order(Counter(held[dealer]), p.rules.trump, points=6.0)[: len(kitty)]
+    take_out(held[dealer], buried)
+    value = play_out(played, held, buried, p)[0]  # the dealer's side's utility
+    return value if dealer.team is task.seat.team else -value
 
 
 def run_declarations(task: Task) -> list[list[float]]:
     """Worker: per sample, the seat's utility for each (trump suit, dealer) in
     ``context["stands"]`` (suit None: the kitty's 底三颗)."""
     ctx = dict(task.context)
-    plans: dict[tuple[Suit, Seat], tuple[Task, Plan]] = {}
-
-    def plan(suit: Suit, dealer: Seat) -> tuple[Task, Plan]:
-        found = plans.get((suit, dealer))
-        if found is None:
-            played = replace(task, seat=dealer, dealer=dealer, suit=suit)
-            rules = rules_for(Game.TR, task.level, suit, task.options)
-            found = plans[suit, dealer] = (played, Plan(played, rules))
-        return found
+    plans: Plans = {}
 
     def score(
         hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
@@ -55,14 +67,7 @@ def run_declarations(task: Task) -> list[list[float]]:
         for suit, dealer in ctx["stands"]:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            played, p = plan(suit if suit is not None else tr.kitty_trump_suit(kitty), dealer)
-            held = held_copy(hands)
-            for c in kitty:
-                held[dealer][c] = held[dealer].get(c, 0) + 1
-            buried = burial_order(Counter(held[dealer]), p.rules.trump, points=6.0)[: len(kitty)]
-            take_out(held[dealer], buried)
-            value = play_out(played, held, buried, p)[0]  # the dealer's side's utility
-            row.append(value if dealer.team is task.seat.team else -value)
+            row.append(tr_value(task, plans, hands, kitty, suit, dealer))
         return row
 
     return run_samples(task, score)

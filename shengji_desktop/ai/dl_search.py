@@ -43,11 +43,10 @@ from ..engine.actions import Act, Action, Move
 from ..rules import dl_kitty, dl_tribute
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.dl_declare import TrumpSource
-from ..rules.options import Game
 from ..rules.ranking import Trump
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
-from .phase_search import burial_order, held_copy, play_out, take_out
+from .phase_search import Plans, burial_order, held_copy, plan_for, play_out, take_out
 from .search import Task, choose, gather, make_task, rules_for, run_samples, untrumped_task
 
 MAX_JOKERS = 2
@@ -217,20 +216,43 @@ def _tribute(
         held[due.payer][c] = held[due.payer].get(c, 0) + 1
 
 
+def window_value(
+    task: Task,
+    plans: Plans,
+    hands: dict[Seat, Counter[Card]],
+    kitty: list[Card],
+    suit: Suit,
+    source: TrumpSource,
+    dealer: Seat,
+    blood: int,
+) -> float:
+    """The seat's utility of a DL hand whose trump ``suit`` was fixed by ``source`` with
+    ``dealer`` dealing: the tribute (``_tribute``), the dealer's burial (the cheapest cards,
+    ``burial_order``) unless a revealed kitty makes a 干锅 (DL-KITTY-2/3: the kitty stays as it
+    lies, its jokers count for nobody), then the hand played out from the dealer's lead."""
+    played, p = plan_for(task, plans, suit, dealer)
+    trump = p.rules.trump
+    dry = dl_kitty.hand_is_dry_pot(source, kitty, trump)
+    played = replace(played, context=(*played.context, ("dry_pot", dry)))
+    held = held_copy(hands)
+    _tribute(held, dealer, blood, trump, task)
+    if dry:
+        final = list(kitty)
+    else:
+        mine = held[dealer]
+        for c in kitty:
+            mine[c] = mine.get(c, 0) + 1
+        final = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
+        take_out(mine, final)
+    value = play_out(played, held, final, p)[0]  # the dealer's side's utility
+    return value if dealer.team is task.seat.team else -value
+
+
 def run_window(task: Task) -> list[list[float]]:
     """Worker: per sample, this seat's utility for each trump suit in ``context["stands"]``
     (None: a suit drawn from the kitty, DL-DECL-9) the window may leave standing."""
     ctx = dict(task.context)
-    dealer = task.dealer
-    plans: dict[Suit, tuple[Task, Plan]] = {}
-
-    def plan(suit: Suit) -> tuple[Task, Plan]:
-        found = plans.get(suit)
-        if found is None:
-            played = replace(task, seat=dealer, suit=suit)
-            rules = rules_for(Game.DL, task.level, suit, task.options)
-            found = plans[suit] = (played, Plan(played, rules))
-        return found
+    plans: Plans = {}
 
     def score(
         hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
@@ -245,22 +267,9 @@ def run_window(task: Task) -> list[list[float]]:
                 row.append(0.0)
                 continue
             source = TrumpSource.DECLARATION if stand is not None else TrumpSource.KITTY_DRAW
-            played, p = plan(suit)
-            trump = p.rules.trump
-            dry = dl_kitty.hand_is_dry_pot(source, kitty, trump)
-            played = replace(played, context=(*played.context, ("dry_pot", dry)))
-            held = held_copy(hands)
-            _tribute(held, dealer, ctx["blood"], trump, task)
-            if dry:  # 干锅: the kitty stays as it lies (DL-KITTY-3)
-                final = list(kitty)
-            else:
-                mine = held[dealer]
-                for c in kitty:
-                    mine[c] = mine.get(c, 0) + 1
-                final = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
-                take_out(mine, final)
-            value = play_out(played, held, final, p)[0]  # the dealer's side's utility
-            row.append(value if dealer.team is task.seat.team else -value)
+            row.append(
+                window_value(task, plans, hands, kitty, suit, source, task.dealer, ctx["blood"])
+            )
         return row
 
     return run_samples(task, score)

@@ -161,6 +161,20 @@ def _without_big_jokers(
 # ---------------------------------------------------------------------------- burial
 
 
+Plans = dict[tuple[Suit, Seat], tuple[Task, Plan]]
+"""A worker's playout plans per (trump suit, dealer), made once per task."""
+
+
+def plan_for(task: Task, plans: Plans, suit: Suit, dealer: Seat) -> tuple[Task, Plan]:
+    """The task of a playout from ``dealer``'s first lead with ``suit`` trump, and its plan."""
+    found = plans.get((suit, dealer))
+    if found is None:
+        played = replace(task, seat=dealer, dealer=dealer, suit=suit)
+        rules = rules_for(task.game, task.level, suit, task.options)
+        found = plans[suit, dealer] = (played, Plan(played, rules))
+    return found
+
+
 def held_copy(hands: dict[Seat, Counter[Card]]) -> dict[Seat, dict[Card, int]]:
     return {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
 

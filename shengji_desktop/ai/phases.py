@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from ..engine.actions import Act, Action, Move
 from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
-from ..rules.options import Game
+from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP, Trump
 from . import sd_bidding
 from .knowledge import Knowledge, trump_of
@@ -25,12 +26,24 @@ def trump_share(k: Knowledge, suit: Suit | None) -> float:
     """Share of the hand that would be trump with ``suit`` (level cards, jokers, 2s counted)."""
     # The hand's level once trump is fixed; before, the seat's own team's level.
     level = int(k.trump.level) if k.trump is not None else _my_level(k)
-    trump = trump_of(k.game, level, suit, k.options)
-    n = sum(k.hand.values())
-    if trump is None or n == 0:
+    return hand_share(k.game, level, suit, k.options, k.hand)
+
+
+def hand_share(
+    game: Game, level: int, suit: Suit | None, options: Options, hand: Mapping[Card, int]
+) -> float:
+    """``trump_share`` of ``hand`` at ``level``."""
+    n = sum(hand.values())
+    classes = _classes(game, level, suit, options)
+    if classes is None or n == 0:
         return 0.0
-    classes = trump.classes
-    return sum(m for c, m in k.hand.items() if classes[c] == TRUMP) / n
+    return sum(m for c, m in hand.items() if classes[c] == TRUMP) / n
+
+
+@lru_cache(maxsize=64)
+def _classes(game: Game, level: int, suit: Suit | None, options: Options) -> Sequence[int] | None:
+    trump = trump_of(game, level, suit, options)
+    return trump.classes if trump is not None else None
 
 
 def _my_level(k: Knowledge) -> int:
@@ -83,14 +96,40 @@ suit (DL-DECL-1/2), only when at least this share of its cards so far are 常主
 showing at once +0.17 levels per hand, from 0.22 +0.20, from 0.28 +0.23, from 1/3 +0.27."""
 
 
-def fixed_trumps(k: Knowledge) -> int:
+def fixed_trumps(hand: Mapping[Card, int]) -> int:
     """Cards of the hand that are trumps whatever the suit: jokers, 2s, and 3s (DL hand 1's
     level, DL-DECL-2)."""
     return sum(
         n
-        for c, n in k.hand.items()
+        for c, n in hand.items()
         if c in (BIG_JOKER, SMALL_JOKER) or c.rank in (Rank.TWO, Rank.THREE)
     )
+
+
+def shows_big_joker(hand: Mapping[Card, int], dealt: int, full: int, careful: bool) -> bool:
+    """DL hand 1: the first big joker shown makes its holder dealer (DL-DECL-1); the easy player
+    shows it at once, the normal player only with a hand rich in 常主 (see DEALER_FIXED)."""
+    return not careful or (dealt >= full // 3 and fixed_trumps(hand) >= DEALER_FIXED * dealt)
+
+
+def pick_declaration(
+    shares: Sequence[float], dealt: int, full: int, ours: bool, hand_one: bool, careful: bool
+) -> int | None:
+    """Which of the declarations on offer to make (their index; None: wait or pass), by the
+    share of the hand each would make trump (``trump_share``): the first of the best, when that
+    share reaches the threshold. ``hand_one``: TR's hand 1, where the declarer becomes dealer
+    (TR-DEALER-1); ``ours``: our side's declaration stands already."""
+    if not shares:
+        return None
+    best = max(range(len(shares)), key=lambda i: (shares[i], -i))
+    threshold = 0.40 if careful else 0.36
+    if careful and hand_one:
+        threshold = DEALER_SHARE  # hand 1: the declarer becomes dealer (TR-DEALER-1)
+    if dealt < full // 3:
+        threshold += 0.08  # too early to judge
+    if ours:
+        threshold += 0.15  # our side already holds the declaration
+    return best if shares[best] >= threshold else None
 
 
 def declare(k: Knowledge, legal: Sequence[Move], careful: bool) -> Action | None:
@@ -101,36 +140,22 @@ def declare(k: Knowledge, legal: Sequence[Move], careful: bool) -> Action | None
         return passing
     dealt = sum(k.hand.values())
     full = k.game.hand_size
-    # DL hand 1: the first big joker shown makes its holder dealer (DL-DECL-1); the easy player
-    # shows it at once, the normal player only with a hand rich in 常主 (see DEALER_FIXED).
     bj = [a for a in decls if a.cards == (BIG_JOKER,)]
     if bj:
-        if not careful or (dealt >= full // 3 and fixed_trumps(k) >= DEALER_FIXED * dealt):
-            return bj[0]
-        return passing
+        return bj[0] if shows_big_joker(k.hand, dealt, full, careful) else passing
     standing = k.view.declaration
     ours = standing is not None and standing.seat in k.friends
-    best: tuple[float, Action] | None = None
-    for a in decls:
-        suit = a.suit if a.suit is not None else (a.cards[0].suit if a.cards else None)
-        if suit is None:
-            continue
-        share = trump_share(k, suit)
-        if best is None or share > best[0]:
-            best = (share, a)
-    if best is None:
-        return passing
-    share, action = best
-    threshold = 0.40 if careful else 0.36
-    if careful and k.view.dealer is None:
-        threshold = DEALER_SHARE  # hand 1: the declarer becomes dealer (TR-DEALER-1)
-    if dealt < full // 3:
-        threshold += 0.08  # too early to judge
-    if ours:
-        threshold += 0.15  # our side already holds the declaration
-    if share >= threshold:
-        return action
-    return passing
+    offered = [(a, declared_suit(a)) for a in decls]
+    named = [(a, s) for a, s in offered if s is not None]
+    shares = [trump_share(k, s) for _, s in named]
+    hand_one = k.view.dealer is None
+    chosen = pick_declaration(shares, dealt, full, ours, hand_one, careful)
+    return named[chosen][0] if chosen is not None else passing
+
+
+def declared_suit(a: Action) -> Suit | None:
+    """The suit a declaration names (three jokers name one; level cards declare their own)."""
+    return a.suit if a.suit is not None else (a.cards[0].suit if a.cards else None)
 
 
 # ---------------------------------------------------------------------------- SD bidding
