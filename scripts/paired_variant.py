@@ -131,10 +131,31 @@ def no_dl_window() -> Iterator[None]:
         dl_search.declare = original
 
 
+def _deals(view: SeatView) -> bool:
+    return view.phase is Phase.DEAL and bool(view.legal)
+
+
+@contextmanager
+def no_deal_search() -> Iterator[None]:
+    """TR-DECL-1..3, DL-DECL-1/2 and 4..7: hard takes normal's choice while the cards are dealt
+    instead of searching it. Its figures are the search's worth with the sign turned."""
+    original = HardPlayer.declare_during_deal
+
+    def normal(self: HardPlayer, view: SeatView, preferred: Action | None) -> Action | None:
+        return preferred
+
+    HardPlayer.declare_during_deal = normal  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        HardPlayer.declare_during_deal = original  # type: ignore[method-assign]
+
+
 VARIANTS: dict[str, tuple[Callable[[], Any], Callable[[SeatView], bool]]] = {
     "three-jokers": (three_jokers, _offers_joker_burial),
     "dealer-jokers": (dealer_jokers, _buries),
     "no-dl-window": (no_dl_window, _declares),
+    "no-deal-search": (no_deal_search, _deals),
 }
 
 
@@ -164,10 +185,15 @@ class _Scanner:
         self.player.rng.setstate(state)
         with patch():
             theirs = self.player.decide(view)
-        if ours is None or theirs is None or (ours.kind, ours.cards) != (theirs.kind, theirs.cards):
+        if _key(ours) != _key(theirs):
             self.marks.append({"seat": view.seat.name, "as_is": str(ours), "variant": str(theirs)})
             raise _Stop
         return ours
+
+
+def _key(action: Action | None) -> tuple[Any, ...] | None:
+    """What a decision chose (None: waiting, during the deal)."""
+    return None if action is None else (action.kind, action.cards, action.suit)
 
 
 class _Later:
@@ -202,9 +228,13 @@ def _players(
     return players
 
 
+GAME = [Game.DL]
+"""The game measured (``--game``)."""
+
+
 def _before(seed: int, players: dict[Any, Player], hand: int) -> Match:
     """The match of ``seed`` with the hands before ``hand`` played (by baseline seats)."""
-    match = Match(Game.DL, Options(), seed)
+    match = Match(GAME[0], Options(), seed)
     if hand > 1:
         Table(match, players, rng=random.Random(f"arena/{seed}/early"), hands=hand - 1).play()
     return match
@@ -237,9 +267,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--playouts", type=int, default=24)
     parser.add_argument("--hand", type=int, default=1, help="the hand measured (before: baseline)")
+    parser.add_argument("--game", choices=["DL", "TR"], default="DL")
     parser.add_argument("--out", help="append each marked hand's result here (JSON lines)")
     args = parser.parse_args()
     patch, _ = VARIANTS[args.variant]
+    GAME[0] = Game[args.game]
     deltas: list[float] = []
     for deal in range(args.deals):
         deal_seed = args.seed * 1_000_003 + deal  # the arena's deals
@@ -263,11 +295,12 @@ def main() -> None:
         1.96 * math.sqrt(sum((d - mean) ** 2 for d in deltas) / (n - 1) / n) if n > 1 else math.nan
     )
     print(
-        f"{args.variant}, seed {args.seed}, {args.deals} deals at {args.playouts} playouts: "
+        f"{args.variant}, {args.game}, seed {args.seed}, {args.deals} deals at "
+        f"{args.playouts} playouts: "
         f"{n} hands changed, {mean:+.3f} ± {half:.3f} levels per changed hand, "
         f"{per_deal:+.3f} levels per deal"
     )
-    figures = {"variant": args.variant, "seed": args.seed, "deals": args.deals}
+    figures = {"variant": args.variant, "game": args.game, "seed": args.seed, "deals": args.deals}
     figures |= {"changed_hands": n, "per_changed_hand": mean, "per_deal": per_deal}
     print(json.dumps(figures))
 

@@ -165,12 +165,16 @@ class HardPlayer(HeuristicPlayer):
         self.budget = budget
         self.samples = samples
         self.last_search: dict[str, Any] = {}
+        self._deal_key: tuple[Any, ...] | None = None  # the last search during the deal
+        self._deal_answer: Action | None = None
 
     def searching(self) -> bool:
         return self.samples is not None or self.budget >= self.MIN_BUDGET
 
     def decide(self, view: SeatView) -> Action | None:
         action = super().decide(view)
+        if view.phase is Phase.DEAL and view.legal and self.searching():
+            return self.declare_during_deal(view, action)
         if action is None or not self.searching():
             return action
         from . import declare_search, dl_search, phase_search
@@ -190,6 +194,28 @@ class HardPlayer(HeuristicPlayer):
             action, self.last_search = search(
                 k, view.legal, action, self.rng, self.budget, self.samples
             )
+        return action
+
+    def declare_during_deal(self, view: SeatView, preferred: Action | None) -> Action | None:
+        """Wait (None) or declare, by ``deal_search``: searched again only when the choice can
+        have changed (what is on offer, what stands) or at a checkpoint of the deal; between
+        those, the last answer."""
+        from . import deal_search
+
+        key = (
+            view.hand_number,
+            view.declaration,
+            view.big_joker_shown_by,
+            view.legal,
+            deal_search.checkpoint(view),
+        )
+        if key == self._deal_key:
+            return self._deal_answer
+        k = Knowledge.from_view(view)
+        action, self.last_search = deal_search.declare(
+            k, view.legal, preferred, self.rng, self.budget, self.samples
+        )
+        self._deal_key, self._deal_answer = key, action
         return action
 
     def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
