@@ -22,10 +22,14 @@ the deal, when every rotation is equally likely (a seat's view does not tell it)
 sample draws one. ``search.choose`` keeps normal's choice unless another is better by
 ``DEAL_CONFIDENCE`` standard errors and ``DEAL_MARGIN``.
 
+The same search serves the window after the deal where the race for the deal goes on (TR's and
+DL's hand 1 while nobody has declared, ``covers_window``): there passing is the candidate that
+waits, and the round goes on from the next seat (TR-DECL-5, DL-DECL-8).
+
 Cost: the deal stops while a computer seat thinks, so the hard player searches only when its
 choice can have changed (a new declaration on offer, another standing declaration) and at a
 third, two thirds and all of its cards (``checkpoint``), with ``DEAL_SHARE`` of its budget;
-between those it keeps its last answer (``HardPlayer``).
+between those it keeps its last answer (``HardPlayer``). In a window it has its whole budget.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine.actions import Act, Action, Move
+from ..engine.phase import Phase
 from ..engine.view import SeatView
 from ..rules import dl_declare, tr
 from ..rules.cards import BIG_JOKER, Card, Rank, Seat, Suit, Team, seat_order
@@ -94,8 +99,11 @@ def rest_of_pack(task: Task, rng: random.Random) -> Deal:
 
 
 def deal_firsts(view: SeatView) -> tuple[Seat, ...]:
-    """The seats that may have been dealt the first card, by the cards each holds: the deal goes
-    round in play order, so the seats that hold one card more come first."""
+    """The seats that may have been dealt the first card: the one the view names, or else by the
+    cards each holds (the deal goes round in play order, so the seats that hold one card more
+    come first; between rounds, any)."""
+    if view.deal_first is not None:
+        return (view.deal_first,)
     q, r = divmod(view.cards_dealt, 4)
     if r == 0:
         return SEATS
@@ -189,9 +197,11 @@ class _Race:
             self.make(seat, offer, hands[seat])
             self.answer(hands, seat, order)
 
-    def answer(self, hands: dict[Seat, Counter[Card]], after: Seat, order: Sequence[Seat]) -> None:
-        """After a declaration by ``after``: the others (and it) may declare again, in turn."""
-        quiet = 0
+    def answer(
+        self, hands: dict[Seat, Counter[Card]], after: Seat, order: Sequence[Seat], quiet: int = 0
+    ) -> None:
+        """After a declaration by ``after`` (or, with ``quiet`` 1, its pass in the window): the
+        others, then it, may declare in turn, until four seats in a row do not."""
         i = order.index(after)
         for _ in range(16):
             i = (i + 1) % 4
@@ -239,6 +249,7 @@ def run_deal(task: Task) -> list[list[float]]:
     offers: tuple[Offer, ...] = ctx["offers"]
     firsts: tuple[Seat, ...] = ctx["firsts"]
     to_deal: int = ctx["to_deal"]
+    in_window: bool = ctx["in_window"]
     plans: Plans = {}
     pick = random.Random(task.seed ^ 0x5EED)
     me = task.seat
@@ -254,6 +265,8 @@ def run_deal(task: Task) -> list[list[float]]:
             if offer is not None:
                 race.make(me, offer, hands[me])
                 race.answer(hands, me, order)
+            elif in_window:
+                race.answer(hands, me, order, quiet=1)  # our pass: the round goes on
         for j, card in enumerate(rest[:to_deal]):
             seat = order[(start + j) % 4]
             hand = hands[seat]
@@ -269,7 +282,8 @@ def run_deal(task: Task) -> list[list[float]]:
         for race in races:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            race.window(hands, window_first, order)
+            if not in_window:
+                race.window(hands, window_first, order)
             suit, dealer, source = stand(race, ctx, kitty, first)
             key = (suit, dealer, source)
             if key not in values:
@@ -336,6 +350,15 @@ def offers(k: Knowledge, legal: Sequence[Move], preferred: Action | None) -> lis
     return found + extra[:MAX_OFFERS]
 
 
+def covers_window(view: SeatView) -> bool:
+    """Whether a window after the deal is searched here: the ones whose dealer is not known yet
+    and that nobody has declared in (TR's and DL's hand 1; ``declare_search`` and ``dl_search``
+    search the others, assuming nobody declares after the seat)."""
+    if view.phase is not Phase.DECLARE or view.dealer is not None or view.game is Game.SD:
+        return False
+    return view.declaration is None and view.big_joker_shown_by is None
+
+
 def _offer(a: Action) -> Offer:
     return (tuple(a.cards), a.suit)
 
@@ -358,16 +381,20 @@ def declare(
     samples: int | None,
 ) -> tuple[Action | None, dict[str, Any]]:
     """During the deal: wait (None) or a declaration, whichever has the best mean over sampled
-    deals played on (TR-DECL-1..3, DL-DECL-1/2, DL-DECL-4..7)."""
+    deals played on (TR-DECL-1..3, DL-DECL-1/2, DL-DECL-4..7); in a window after the deal
+    (``covers_window``), pass or a declaration."""
     view = k.view
     if view.game is Game.SD:
         return preferred, {}
     race = view.game is Game.DL and view.dealer is None
     if race and view.big_joker_shown_by is not None:
         return preferred, {}
+    passing = next((a for a in legal if isinstance(a, Action) and a.kind is Act.PASS), None)
+    if preferred is not None and preferred.kind is Act.PASS:
+        preferred = None
     found = offers(k, legal, preferred)
     if len(found) < 2:
-        return preferred, {}
+        return preferred or passing, {}
     standing = _standing(view)
     known = {s: Counter(c) for s, c in k.known.items() if c}
     if isinstance(standing, tr.TRDeclaration) and standing.seat != k.seat:
@@ -382,6 +409,7 @@ def declare(
         "firsts": deal_firsts(view),
         "dealt": view.cards_dealt,
         "to_deal": 4 * view.game.hand_size - view.cards_dealt,
+        "in_window": view.phase is Phase.DECLARE,
         "blood": view.blood,
     }
     if view.game is Game.DL:
@@ -391,12 +419,13 @@ def declare(
     base = untrumped_task(k, view.dealer or k.seat, tuple(context.items()))
     base = replace(base, known=tuple((s, tuple(c.elements())) for s, c in known.items()))
     start = time.monotonic()
-    rows = gather(base, rng, budget * DEAL_SHARE, samples, run_deal)
+    share = 1.0 if view.phase is Phase.DECLARE else DEAL_SHARE  # one decision per window
+    rows = gather(base, rng, budget * share, samples, run_deal)
     best = choose(rows, DEAL_CONFIDENCE, DEAL_MARGIN)
     info = {"samples": len(rows), "candidates": len(found), "rows": (found, rows)}
     info["seconds"] = round(time.monotonic() - start, 4)
     choice = found[best]
     if choice is None:
-        return None, info
+        return passing, info
     decls = [a for a in legal if isinstance(a, Action) and a.kind is Act.DECLARE]
     return next(a for a in decls if _offer(a) == choice), info

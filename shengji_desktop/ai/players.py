@@ -177,7 +177,7 @@ class HardPlayer(HeuristicPlayer):
             return self.declare_during_deal(view, action)
         if action is None or not self.searching():
             return action
-        from . import declare_search, dl_search, phase_search
+        from . import deal_search, declare_search, dl_search, phase_search
 
         kinds = {a.kind for a in view.legal}
         search = None
@@ -185,6 +185,12 @@ class HardPlayer(HeuristicPlayer):
             search = phase_search.bid
         elif view.game is Game.SD and Act.CHOOSE_TRUMP in kinds:
             search = phase_search.choose_trump
+        elif Act.DECLARE in kinds and deal_search.covers_window(view):
+            # hand 1, nobody has declared: the race for the deal goes on in the window
+            chosen, self.last_search = deal_search.declare(
+                Knowledge.from_view(view), view.legal, action, self.rng, self.budget, self.samples
+            )
+            return chosen or action
         elif view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
             search = declare_search.declare
         elif view.game is Game.DL and view.phase is Phase.DECLARE and Act.DECLARE in kinds:

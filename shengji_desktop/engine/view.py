@@ -85,6 +85,7 @@ class SeatView(msgspec.Struct, frozen=True):
     winner: Winner | None  # once the match is over
     legal: tuple[Move, ...]  # this seat's legal moves now
     dry_pot: bool = False  # DL 干锅 (DL-KITTY-2/3): the kitty stays, its jokers count for nobody
+    deal_first: Seat | None = None  # the seat dealt the first card (public: the table sees it)
 
     # ------------------------------------------------------------------ derived facts
 
@@ -257,6 +258,7 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
         match.winner,
         tuple(match.legal_actions(seat) if legal is None else legal),
         dry_pot,
+        hand.deal_first,
     )
 
 

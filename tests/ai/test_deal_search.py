@@ -14,8 +14,8 @@ from test_phase_search import stop_at
 from shengji_desktop.ai import deal_search
 from shengji_desktop.ai.deal_search import _Race, deal_firsts, rest_of_pack, stand
 from shengji_desktop.ai.knowledge import Knowledge
-from shengji_desktop.ai.players import HardPlayer
-from shengji_desktop.ai.search import Task, untrumped_task
+from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
+from shengji_desktop.ai.search import Task, _paired, untrumped_task
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
@@ -83,17 +83,20 @@ def arrange_dealing(match: Match, seat: Seat, wanted: list[Card]) -> None:
 # ---------------------------------------------------------------------------- the model
 
 
-def test_the_seat_dealt_first_is_read_from_the_cards_each_holds() -> None:
-    """TR-DECK-2: the deal goes round in play order from a random seat; between rounds every
-    seat holds as many cards, so a view cannot tell which seat came first."""
+def test_the_seat_dealt_first_is_read_from_the_view_or_the_cards_each_holds() -> None:
+    """TR-DECK-2: the deal goes round in play order from a random seat, which the table sees
+    (``SeatView.deal_first``); without it, the seats that hold a card more came first, and
+    between rounds every seat holds as many cards, so any seat may have."""
     match, seat = stop_at(Game.TR, 6, dealing(6))
     view = seat_view(match, seat)
-    assert view.cards_dealt % 4 != 0
+    assert view.deal_first == match.hand.deal_first
     assert deal_firsts(view) == (match.hand.deal_first,)
-    between = seat_view(match, seat)
+    assert view.cards_dealt % 4 != 0
+    unnamed = view.__class__(**{**_fields(view), "deal_first": None})
+    assert deal_firsts(unnamed) == (match.hand.deal_first,)
     counts = (view.cards_dealt // 4,) * 4
-    between = between.__class__(**{**_fields(view), "counts": counts, "cards_dealt": 4 * counts[0]})
-    assert deal_firsts(between) == tuple(Seat)
+    between = {"counts": counts, "cards_dealt": 4 * counts[0], "deal_first": None}
+    assert deal_firsts(view.__class__(**{**_fields(view), **between})) == tuple(Seat)
 
 
 def _fields(view: SeatView) -> dict[str, Any]:
@@ -261,3 +264,25 @@ def test_hard_thinks_during_the_deal_only_when_its_choice_can_have_changed(
     assert sum(asked.values()) > 2 * sum(searched.values()) > 0
     for seat, n in searched.items():
         assert n <= 3 + 2 * asked[seat] // 4, seat
+
+
+def test_hard_holds_back_a_middling_single_that_would_make_it_dealer_in_hand_1() -> None:
+    """TR-DECL-1, TR-DEALER-1: in hand 1 the first single stands and makes its seat dealer. With
+    eight cards, five of them hearts, normal declares its ♥A (``DEALER_SHARE``: 5/8 of the hand
+    would be trump). A dealer side gains one level at most where each joker the defenders win
+    the last trick with is worth two or three (TR-SETTLE-1/2), a later card may spoil the share,
+    and E was dealt the first card, so E deals if nobody declares (TR-OP-3): hard waits, by a
+    wide margin over its playouts."""
+    match = Match(Game.TR, Options(), 5)
+    assert match.hand.deal_first is Seat.E
+    for _ in range(32):
+        match.apply(Action(Act.DEAL))
+    arrange_dealing(match, Seat.S, cards("♥A ♥K ♥J ♥9 ♥7 ♣4 ♠5 ♦6"))
+    view = seat_view(match, Seat.S)
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    assert normal is not None and normal.cards == tuple(cards("♥A"))
+    player = HardPlayer(random.Random(1), samples=60)
+    assert player.decide(view) is None
+    offers, rows = player.last_search["rows"]
+    mean, se = _paired(rows, offers.index(None), offers.index(((normal.cards[0],), None)))
+    assert mean > 0.3 and mean > 3 * se
