@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from shengji_desktop.ai import dl_search, make_player, phase_search
+from shengji_desktop.ai import deal_search, dl_search, make_player, phase_search
 from shengji_desktop.ai.arena import TEAM_SEATS, hand_result, team_levels
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer
@@ -132,23 +132,29 @@ def no_dl_window() -> Iterator[None]:
 
 
 def _deals(view: SeatView) -> bool:
-    return view.phase is Phase.DEAL and bool(view.legal)
+    if view.phase is Phase.DEAL:
+        return bool(view.legal)
+    return deal_search.covers_window(view)
 
 
 @contextmanager
 def no_deal_search() -> Iterator[None]:
     """TR-DECL-1..3, DL-DECL-1/2 and 4..7: hard takes normal's choice while the cards are dealt
-    instead of searching it. Its figures are the search's worth with the sign turned."""
+    and in hand 1's window while nobody has declared, instead of searching them. Its figures are
+    the search's worth with the sign turned."""
     original = HardPlayer.declare_during_deal
+    covers = deal_search.covers_window
 
     def normal(self: HardPlayer, view: SeatView, preferred: Action | None) -> Action | None:
         return preferred
 
     HardPlayer.declare_during_deal = normal  # type: ignore[method-assign]
+    deal_search.covers_window = lambda view: False
     try:
         yield
     finally:
         HardPlayer.declare_during_deal = original  # type: ignore[method-assign]
+        deal_search.covers_window = covers
 
 
 VARIANTS: dict[str, tuple[Callable[[], Any], Callable[[SeatView], bool]]] = {

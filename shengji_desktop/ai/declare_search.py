@@ -9,9 +9,9 @@ standing one (or none: trump from the kitty's 底三颗, TR-DECL-6). Nobody is a
 after us. The dealer takes the sampled kitty and buries by normal's rule of thumb
 (``burial_order``), and the hand is played out from its lead (GEN-TRICK-1).
 
-Not searched (normal's rule of thumb): declaring while the cards are dealt (the hand is not
-whole yet) and hand 1 when nobody has declared yet: the dealer would be the seat dealt the first
-card, which a seat's view does not tell. DL's window is searched in ``dl_search.declare``.
+Declaring while the cards are dealt, and hand 1's window while nobody has declared (where
+others may still declare after us and decide who deals), are searched in ``deal_search``. DL's
+window is searched in ``dl_search.declare``.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ ones, DL-TRIB-6/7, as normal always does), the dealer's return and burial (the c
 ``phase_search.burial_order``), a 干锅 when a revealed kitty makes one (DL-KITTY-2/3: no
 exchange, its jokers count for nobody), then the hand played out from the dealer's lead. Nobody
 is assumed to declare after us, and the cards a declaration shows are not modelled. Hand 1's
-race for the big joker (DL-DECL-1) stays normal's: it decides the dealer, and the trump suit is
-the next card dealt.
+race for the big joker (DL-DECL-1) and declaring while the cards are dealt are searched in
+``deal_search``, which deals the rest of the pack in each sample.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from pytest import MonkeyPatch
-from test_phase_search import stop_at
+from test_phase_search import arrange, stop_at
 
 from shengji_desktop.ai import deal_search
 from shengji_desktop.ai.deal_search import _Race, deal_firsts, rest_of_pack, stand
@@ -286,3 +286,29 @@ def test_hard_holds_back_a_middling_single_that_would_make_it_dealer_in_hand_1()
     offers, rows = player.last_search["rows"]
     mean, se = _paired(rows, offers.index(None), offers.index(((normal.cards[0],), None)))
     assert mean > 0.3 and mean > 3 * se
+
+
+def test_hard_searches_hand_1s_window_and_keeps_a_weak_hand_out_of_the_deal() -> None:
+    """DL-DECL-1/8, DL-OP-1: nobody showed a big joker while the cards were dealt, so the race
+    goes on in the window, and a big joker shown now makes its holder dealer with a trump drawn
+    from the kitty. With one big joker, a small one and a 2 among 39 low cards (normal's rule
+    of thumb passes: a third of the hand 常主 it wants), hard searches the window and passes, by
+    a wide margin over showing: nobody else may show, and then the flip picks the dealer
+    (DL-DECL-3)."""
+    match = Match(Game.DL, Options(), 1)
+    while match.phase is Phase.DEAL:
+        match.apply(Action(Act.DEAL))
+    seat = match.hand.public_turn()
+    assert match.phase is Phase.DECLARE and seat is not None
+    low = [f"{s}{r}" for s in "♠♥♣♦" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q")]
+    arrange(match, seat, cards(" ".join(["BJ", "SJ", "♠2", *low[:36]])))
+    view = seat_view(match, seat)
+    assert deal_search.covers_window(view)
+    normal = HeuristicPlayer(random.Random(1)).decide(view)
+    assert normal is not None and normal.kind is Act.PASS
+    player = HardPlayer(random.Random(1), samples=40)
+    hard = player.decide(view)
+    assert hard is not None and hard.kind is Act.PASS
+    offers, rows = player.last_search["rows"]
+    mean, se = _paired(rows, offers.index(None), offers.index(((BIG_JOKER,), None)))
+    assert mean > 1.0 and mean > 3 * se

@@ -509,10 +509,10 @@ def test_the_dl_window_search_sees_only_the_seats_view() -> None:
     assert HardPlayer(random.Random(2), samples=24).decide(again) == chosen
 
 
-def test_hard_leaves_dl_hand_1s_race_for_the_big_joker_to_normal() -> None:
-    """DL-DECL-1/2: in hand 1 the first big joker shown makes its holder dealer and the trump is
-    the next card dealt, which no playout of a whole hand can weigh: with no dealer known, hard
-    declares or passes as normal does and searches nothing."""
+def test_the_dl_window_search_leaves_a_view_without_a_dealer_alone() -> None:
+    """DL-DECL-1/2: with no dealer known (hand 1) the window search, which plays every trump
+    with one dealer, searches nothing; hand 1's race is ``deal_search``'s, which declines a
+    view like this one (a declaration stands, which hand 1 never has)."""
     _, _, view = partner_declared_weakly()
     hand_1 = msgspec.structs.replace(view, dealer=None)
     player = HardPlayer(random.Random(1), samples=24)
