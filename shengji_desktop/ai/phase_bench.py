@@ -1,11 +1,12 @@
 """``bench phases`` (issue 22): what the hard player's searches outside trick play cost.
 
 For each game, the decisions of seeded hands played by four normal players where hard searches
-(``phase_search``, ``dl_search``, ``declare_search``): the burial of the kitty (TR, DL, SD: up
-to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王, the window
-after the deal (TR; DL from hand 2 on). Each is decided again by a hard player at the default
-budget: wall time (worker processes included), median and p95, the samples it played, and how
-often it chose otherwise than normal.
+(``phase_search``, ``dl_search``, ``declare_search``, ``deal_search``): the burial of the kitty
+(TR, DL, SD: up to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王,
+the window after the deal (TR; DL from hand 2 on; hand 1's while nobody has declared) and
+declaring during the deal (a quarter of the budget). Each is decided again by a hard player at
+the default budget: wall time (worker processes included), median and p95, the samples it
+played, and how often it chose otherwise than normal.
 """
 
 from __future__ import annotations
@@ -24,14 +25,15 @@ from ..engine.table import Table
 from ..engine.view import SeatView
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
+from .deal_search import covers_window
 from .declare_search import outcomes
 from .dl_search import stands
 from .knowledge import Knowledge
 from .players import HardPlayer, HeuristicPlayer
 
 KINDS = {
-    Game.TR: ("bury", "declare"),
-    Game.DL: ("bury", "jokers", "declare"),
+    Game.TR: ("bury", "declare", "deal"),
+    Game.DL: ("bury", "jokers", "declare", "deal"),
     Game.SD: ("bid", "bury", "trump"),
 }
 
@@ -49,6 +51,10 @@ def kind_of(view: SeatView, normal: Action | None) -> str | None:
         return "trump"
     if {Act.BURY_JOKERS, Act.PASS} <= kinds:  # searched when normal buries
         return "jokers" if normal is not None and normal.kind is Act.BURY_JOKERS else None
+    if view.phase is Phase.DEAL and Act.DECLARE in kinds:
+        return "deal"
+    if Act.DECLARE in kinds and covers_window(view):
+        return "declare"
     if view.game is Game.TR and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
         searched = normal is not None and len(outcomes(view, legal, normal)) >= 2
         return "declare" if searched else None
