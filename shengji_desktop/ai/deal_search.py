@@ -53,7 +53,7 @@ from .dl_search import window_value
 from .knowledge import SEATS, Knowledge
 from .phase_search import Plans
 from .phases import declared_suit, hand_share, pick_declaration, shows_big_joker
-from .search import Deal, Task, choose, gather, run_samples, untrumped_task
+from .search import Deal, Task, choose, gather, known_placed, run_samples, untrumped_task
 
 DEAL_SHARE = 0.25
 """The share of the per-decision budget a decision during the deal may take."""
@@ -80,16 +80,7 @@ def rest_of_pack(task: Task, rng: random.Random) -> Deal:
     """Every seat's cards so far (the cards a standing declaration showed in its holder's hand)
     and the rest of the pack in a random order: the cards still to deal, in dealing order,
     then the kitty."""
-    pool = list(task.pool)
-    hands: dict[Seat, Counter[Card]] = {s: Counter() for s in SEATS}
-    hands[task.seat] = Counter(task.hand)
-    room = {s: n for s, n in task.counts if s != task.seat}
-    for seat, cards in task.known:
-        for c in cards:
-            if room.get(seat, 0) > 0 and c in pool:
-                pool.remove(c)
-                hands[seat][c] += 1
-                room[seat] -= 1
+    hands, room, pool = known_placed(task)
     rng.shuffle(pool)
     i = 0
     for seat, n in room.items():

@@ -78,11 +78,9 @@ def rules_for(game: Game, level: int, suit: Suit, options: Options) -> TrickRule
 # ---------------------------------------------------------------------------- sampling
 
 
-def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], list[Card]]:
-    """Deal the pool to the other seats (and the kitty) respecting counts, voids and known
-    cards; a card no seat can take under the voids goes wherever there is room."""
-    rules = rules_for(task.game, task.level, task.suit, task.options)
-    classes = rules.trump.classes
+def known_placed(task: Task) -> tuple[dict[Seat, Counter[Card]], dict[Seat, int], list[Card]]:
+    """The seat's hand and the cards known to be in the other hands, placed; the room left in
+    those hands and the cards left to place."""
     hands: dict[Seat, Counter[Card]] = {s: Counter() for s in SEATS}
     hands[task.seat] = Counter(task.hand)
     room = {s: n for s, n in task.counts if s != task.seat}
@@ -93,6 +91,15 @@ def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], l
                 pool.remove(c)
                 hands[seat][c] += 1
                 room[seat] -= 1
+    return hands, room, pool
+
+
+def sample(task: Task, rng: random.Random) -> tuple[dict[Seat, Counter[Card]], list[Card]]:
+    """Deal the pool to the other seats (and the kitty) respecting counts, voids and known
+    cards; a card no seat can take under the voids goes wherever there is room."""
+    rules = rules_for(task.game, task.level, task.suit, task.options)
+    classes = rules.trump.classes
+    hands, room, pool = known_placed(task)
     kitty_room = 0 if task.kitty is not None else task.kitty_size
     voids = dict(task.voids)
     kitty: list[Card] = list(task.kitty) if task.kitty is not None else []

@@ -58,28 +58,6 @@ def dealing(least: int, exact: bool = False) -> Any:
     return wanted
 
 
-def arrange_dealing(match: Match, seat: Seat, wanted: list[Card]) -> None:
-    """Give ``seat`` exactly ``wanted`` during the deal, swapping cards with the other hands and
-    the undealt pack so the deck stays whole."""
-    hand = match.hand
-    hands, pack = hand.hands, hand.pack
-    need = Counter(wanted) - hands[seat]
-    spare = list((hands[seat] - Counter(wanted)).elements())
-    for card, n in need.items():
-        for _ in range(n):
-            give = spare.pop()
-            holder = next((s for s in Seat if s != seat and hands[s][card] > 0), None)
-            if holder is None:
-                i = next(i for i in range(hand.dealt, len(pack)) if pack[i] == card)
-                pack[i] = give
-            else:
-                hands[holder][card] -= 1
-                hands[holder][give] += 1
-            hands[seat][card] += 1
-            hands[seat][give] -= 1
-    hand._may_declare = [None, None, None, None]
-
-
 # ---------------------------------------------------------------------------- the model
 
 
@@ -277,7 +255,7 @@ def test_hard_holds_back_a_middling_single_that_would_make_it_dealer_in_hand_1()
     assert match.hand.deal_first is Seat.E
     for _ in range(32):
         match.apply(Action(Act.DEAL))
-    arrange_dealing(match, Seat.S, cards("♥A ♥K ♥J ♥9 ♥7 ♣4 ♠5 ♦6"))
+    arrange(match, Seat.S, cards("♥A ♥K ♥J ♥9 ♥7 ♣4 ♠5 ♦6"))
     view = seat_view(match, Seat.S)
     normal = HeuristicPlayer(random.Random(1)).decide(view)
     assert normal is not None and normal.cards == tuple(cards("♥A"))

@@ -61,8 +61,9 @@ def bidding(match: Match) -> Seat | None:
 
 def arrange(match: Match, seat: Seat, wanted: list[Card]) -> None:
     """Give ``seat`` exactly ``wanted`` (as many cards as it holds), swapping cards with the
-    other hands and the kitty so the deck stays whole."""
-    hands = match.hand.hands
+    other hands and the kitty (during the deal, the undealt pack) so the deck stays whole."""
+    hand = match.hand
+    hands = hand.hands
     assert len(wanted) == sum(hands[seat].values())
     need = Counter(wanted) - hands[seat]
     spare = list((hands[seat] - Counter(wanted)).elements())
@@ -71,8 +72,9 @@ def arrange(match: Match, seat: Seat, wanted: list[Card]) -> None:
             give = spare.pop()
             holder = next((s for s in Seat if s != seat and hands[s][card] > 0), None)
             if holder is None:
-                kitty = match.hand.kitty
-                kitty[kitty.index(card)] = give
+                rest = hand.kitty if hand.kitty else hand.pack
+                start = 0 if hand.kitty else hand.dealt
+                rest[rest.index(card, start)] = give
             else:
                 hands[holder][card] -= 1
                 hands[holder][give] += 1
@@ -80,6 +82,7 @@ def arrange(match: Match, seat: Seat, wanted: list[Card]) -> None:
             hands[seat][give] -= 1
     for s in Seat:
         hands[s] = +hands[s]
+    hand._may_declare = [None, None, None, None]  # who may declare now: asked again
     assert hands[seat] == Counter(wanted)
 
 
