@@ -157,11 +157,32 @@ def no_deal_search() -> Iterator[None]:
         deal_search.covers_window = covers
 
 
+def _returns(view: SeatView) -> bool:
+    return any(isinstance(m, ChooseCards) and m.kind is Act.RETURN for m in view.legal)
+
+
+@contextmanager
+def no_return_search() -> Iterator[None]:
+    """DL-TRIB-5: hard returns normal's cards for the tribute instead of searching them. Its
+    figures are the search's worth with the sign turned."""
+    original = HardPlayer.tribute_return
+
+    def normal(self: HardPlayer, k: Knowledge, preferred: tuple[Card, ...]) -> tuple[Card, ...]:
+        return preferred
+
+    HardPlayer.tribute_return = normal  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        HardPlayer.tribute_return = original  # type: ignore[method-assign]
+
+
 VARIANTS: dict[str, tuple[Callable[[], Any], Callable[[SeatView], bool]]] = {
     "three-jokers": (three_jokers, _offers_joker_burial),
     "dealer-jokers": (dealer_jokers, _buries),
     "no-dl-window": (no_dl_window, _declares),
     "no-deal-search": (no_deal_search, _deals),
+    "no-return-search": (no_return_search, _returns),
 }
 
 

@@ -13,9 +13,9 @@ catchers when they dig with 120 (DL-SETTLE-1 case D), at the cost of a top trump
 burier takes out the weakest pickable kitty cards (``dl_kitty.pickup_weight``). Later seats'
 burials are not modelled (they pass in the playouts).
 
-The tribute return (DL-TRIB-5) is normal's rule of thumb: a search of it (normal's return and
-variants, played out with the sampled kitty taken and buried) found no return clearly better
-than normal's in a dozen seeded and hand-made positions (commit 5afad14 has it).
+**The tribute return** (DL-TRIB-5, ``tribute_return``): normal's return and the burial's
+variants, played out with the sampled kitty taken and buried; a variant must beat normal's by
+``RETURN_CONFIDENCE`` standard errors and ``RETURN_MARGIN`` levels.
 
 **The window after the deal** (亮主/反, DL-DECL-4..8, hand 2 on; ``declare``): pass or declare,
 each candidate named by the trump suit it leaves standing (passing: the standing declaration's,
@@ -39,14 +39,22 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..engine.actions import Act, Action, Move
+from ..engine.actions import Act, Action, ChooseCards, Move
 from ..rules import dl_kitty, dl_tribute
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from ..rules.dl_declare import TrumpSource
 from ..rules.ranking import Trump
 from .fastplay import Plan
 from .knowledge import SEATS, Knowledge
-from .phase_search import Plans, burial_order, held_copy, plan_for, play_out, take_out
+from .phase_search import (
+    Plans,
+    burial_candidates,
+    burial_order,
+    held_copy,
+    plan_for,
+    play_out,
+    take_out,
+)
 from .search import Task, choose, gather, make_task, rules_for, run_samples, untrumped_task
 
 MAX_JOKERS = 2
@@ -175,6 +183,72 @@ def joker_burial(
         JOKER_MARGIN,
     )
     return by_jokers[candidates[best]], info
+
+
+# ---------------------------------------------------------------------------- tribute return
+
+RETURN_CONFIDENCE = 2.0
+RETURN_MARGIN = 0.15
+"""A return other than normal's must beat it by this many standard errors and levels (as the
+扣王's): session 11 found no clearly better return in a dozen positions, so the bar is high."""
+
+
+def run_returns(task: Task) -> list[list[float]]:
+    """Worker: per sample, the dealer's utility for each set of returned cards: the payer gets
+    them, the dealer takes the sampled kitty and buries by normal's rule of thumb (unless a
+    revealed kitty makes a 干锅, DL-KITTY-2/3), and the hand is played out from its lead."""
+    ctx = dict(task.context)
+    plan = Plan(task, rules_for(task.game, task.level, task.suit, task.options))
+    trump = plan.rules.trump
+    payer: Seat = ctx["payer"]
+
+    def score(
+        hands: dict[Seat, Counter[Card]], kitty: list[Card], deadline: float | None
+    ) -> list[float] | None:
+        dry = ctx["revealed"] and dl_kitty.is_dry_pot(kitty, trump)
+        played = replace(task, context=(*task.context, ("dry_pot", dry)))
+        row: list[float] = []
+        for returned in task.candidates:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            held = held_copy(hands)
+            mine = held[task.seat]
+            take_out(mine, returned)
+            for c in returned:
+                held[payer][c] = held[payer].get(c, 0) + 1
+            buried = list(kitty)
+            if not dry:
+                for c in kitty:
+                    mine[c] = mine.get(c, 0) + 1
+                buried = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
+                take_out(mine, buried)
+            row.append(play_out(played, held, buried, plan)[0])
+        return row
+
+    return run_samples(task, score)
+
+
+def tribute_return(
+    k: Knowledge,
+    choice: ChooseCards,
+    preferred: tuple[Card, ...],
+    rng: random.Random,
+    budget: float,
+    samples: int | None,
+) -> tuple[tuple[Card, ...], dict[str, Any]]:
+    """DL-TRIB-5 (option ``dl_tribute_return`` = ``any``): the cards to return, normal's or a
+    variant of the burial's (``burial_candidates``: pairs kept whole, a short suit given up…),
+    whichever has the best mean over sampled playouts."""
+    tribute = k.view.tribute
+    if tribute is None or k.dealer != k.seat:
+        return preferred, {}
+    candidates = burial_candidates(k, choice, preferred)
+    if len(candidates) < 2:
+        return preferred, {}
+    revealed = k.view.declaration is not None  # DL-KITTY-1: a kitty nobody declared stays hidden
+    base = _task(k, candidates, payer=tribute.payer, revealed=revealed)
+    best, info = _search(base, rng, budget, samples, run_returns, RETURN_CONFIDENCE, RETURN_MARGIN)
+    return candidates[best], info
 
 
 # ---------------------------------------------------------------------------- 亮主 / 反

@@ -2,11 +2,11 @@
 
 For each game, the decisions of seeded hands played by four normal players where hard searches
 (``phase_search``, ``dl_search``, ``declare_search``, ``deal_search``): the burial of the kitty
-(TR, DL, SD: up to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王,
-the window after the deal (TR; DL from hand 2 on; hand 1's while nobody has declared) and
-declaring during the deal (a quarter of the budget). Each is decided again by a hard player at
-the default budget: wall time (worker processes included), median and p95, the samples it
-played, and how often it chose otherwise than normal.
+(TR, DL, SD: up to ``BURIAL_BUDGET`` times the budget), SD's bid and trump choice, DL's 扣王
+and tribute return, the window after the deal (TR; DL from hand 2 on; hand 1's while nobody
+has declared) and declaring during the deal (a quarter of the budget). Each is decided again by
+a hard player at the default budget: wall time (worker processes included), median and p95, the
+samples it played, and how often it chose otherwise than normal.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ from .deal_search import covers_window
 from .declare_search import outcomes
 from .dl_search import stands
 from .knowledge import Knowledge
+from .phase_search import burial_candidates
 from .players import HardPlayer, HeuristicPlayer
 
 KINDS = {
     Game.TR: ("bury", "declare", "deal"),
-    Game.DL: ("bury", "jokers", "declare", "deal"),
+    Game.DL: ("bury", "jokers", "declare", "deal", "return"),
     Game.SD: ("bid", "bury", "trump"),
 }
 
@@ -45,6 +46,11 @@ def kind_of(view: SeatView, normal: Action | None) -> str | None:
     kinds = {m.kind for m in legal}
     if any(isinstance(m, ChooseCards) and m.kind is Act.BURY for m in legal):
         return "bury" if view.trump is not None and view.trump.suit is not None else None
+    returns = [m for m in legal if isinstance(m, ChooseCards) and m.kind is Act.RETURN]
+    if returns:  # searched when the burial's variants offer another return than normal's
+        k = Knowledge.from_view(view)
+        weighed = normal is not None and len(burial_candidates(k, returns[0], normal.cards)) >= 2
+        return "return" if weighed else None
     if view.game is Game.SD and Act.BID in kinds:
         return "bid"
     if Act.CHOOSE_TRUMP in kinds:

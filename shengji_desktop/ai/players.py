@@ -227,6 +227,8 @@ class HardPlayer(HeuristicPlayer):
 
     def give(self, k: Knowledge, kind: Act, n: int) -> tuple[Card, ...]:
         preferred = super().give(k, kind, n)
+        if kind is Act.RETURN and self.searching() and k.trump is not None:
+            return self.tribute_return(k, preferred)
         if kind is not Act.BURY or not self.searching() or k.dealer is None:
             return preferred
         if k.trump is None or k.trump.suit is None:
@@ -237,6 +239,18 @@ class HardPlayer(HeuristicPlayer):
         budget = self.budget * phase_search.BURIAL_BUDGET
         cards, self.last_search = phase_search.bury(
             k, choice, preferred, self.rng, budget, self.samples
+        )
+        return cards
+
+    def tribute_return(self, k: Knowledge, preferred: tuple[Card, ...]) -> tuple[Card, ...]:
+        """DL-TRIB-5: the cards to return, by ``dl_search.tribute_return``."""
+        from .dl_search import tribute_return
+
+        choice = next(
+            m for m in k.view.legal if isinstance(m, ChooseCards) and m.kind is Act.RETURN
+        )
+        cards, self.last_search = tribute_return(
+            k, choice, preferred, self.rng, self.budget, self.samples
         )
         return cards
 

@@ -521,3 +521,38 @@ def test_the_dl_window_search_leaves_a_view_without_a_dealer_alone() -> None:
     player = HardPlayer(random.Random(1), samples=24)
     assert player.decide(hand_1) == HeuristicPlayer(random.Random(1)).decide(hand_1)
     assert player.last_search == {}
+
+
+# ---------------------------------------------------------------------------- DL: the return
+
+
+def returning(match: Match) -> Seat | None:
+    """The dealer choosing the cards to return for the tribute (DL-TRIB-5)."""
+    for s in Seat:
+        if any(isinstance(m, ChooseCards) and m.kind is Act.RETURN for m in match.legal_actions(s)):
+            return s
+    return None
+
+
+def test_the_return_search_weighs_normals_return_and_sees_only_the_dealers_view() -> None:
+    """DL-TRIB-5: hard weighs normal's return against the burial's variants by playouts; the
+    hands it cannot see (its partner's, the payer's partner's) and the hidden kitty change
+    nothing it chooses."""
+    match, seat = stop_at(Game.DL, 3, returning, hands=3)
+    view = seat_view(match, seat)
+    tribute = view.tribute
+    assert tribute is not None and tribute.receiver is seat
+    first = HardPlayer(random.Random(4), samples=24)
+    chosen = first.decide(view)
+    assert chosen is not None and chosen.kind is Act.RETURN
+    candidates, rows = first.last_search["rows"]
+    assert len(candidates) >= 2 and len(rows) == 24
+    normal = HeuristicPlayer(random.Random(4)).decide(view)
+    assert normal is not None and candidates[0] == normal.cards
+    hidden = [seat.partner, tribute.payer.partner]
+    swap_hands(match, *hidden)
+    kitty = match.hand.kitty
+    kitty[0], match.hand.hands[hidden[0]] = _swap_one(kitty[0], match.hand.hands[hidden[0]])
+    again = seat_view(match, seat)
+    assert again == view
+    assert HardPlayer(random.Random(4), samples=24).decide(again) == chosen
