@@ -152,7 +152,8 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 
 class HardPlayer(HeuristicPlayer):
     """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
-    (``phase_search``), DL's 扣王 and window after the deal (``dl_search``), TR's window after
+    (``phase_search``), DL's 扣王, tribute return, revolt and window after the deal
+    (``dl_search``), TR's window after
     the deal (``declare_search``), declaring during the deal and hand 1's window while nobody
     has declared (``deal_search``) for up to ``budget`` seconds per decision (the burial up to
     ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
@@ -196,6 +197,8 @@ class HardPlayer(HeuristicPlayer):
             search = declare_search.declare
         elif view.game is Game.DL and view.phase is Phase.DECLARE and Act.DECLARE in kinds:
             search = dl_search.declare
+        elif view.game is Game.DL and Act.REVOLT in kinds:
+            search = dl_search.revolt
         if search is not None:
             k = Knowledge.from_view(view)
             action, self.last_search = search(

@@ -556,3 +556,37 @@ def test_the_return_search_weighs_normals_return_and_sees_only_the_dealers_view(
     again = seat_view(match, seat)
     assert again == view
     assert HardPlayer(random.Random(4), samples=24).decide(again) == chosen
+
+
+def revolt_turn(match: Match) -> Seat | None:
+    """A paying seat asked whether it revolts (DL-TRIB-6)."""
+    if match.phase is not Phase.TRIBUTE:
+        return None
+    for s in Seat:
+        if any(isinstance(m, Action) and m.kind is Act.PASS for m in match.legal_actions(s)):
+            return s
+    return None
+
+
+def test_hard_revolts_with_three_big_jokers_by_its_playouts() -> None:
+    """DL-TRIB-6: three big jokers in a paying hand cancel the tribute, which would take the
+    payer's strongest cards (the jokers themselves). Normal always revolts; hard weighs paying
+    against it by playouts and revolts too, by a wide margin; the hands it cannot see change
+    nothing it chooses."""
+    match, seat = stop_at(Game.DL, 3, revolt_turn, hands=3)
+    hand = list(match.hand.hands[seat].elements())
+    plain = [c for c in hand if not c.is_joker]
+    arrange(match, seat, [BIG_JOKER] * 3 + plain[: len(hand) - 3])
+    view = seat_view(match, seat)
+    revolting = next(m for m in view.legal if isinstance(m, Action) and m.kind is Act.REVOLT)
+    assert HeuristicPlayer(random.Random(5)).decide(view) == revolting
+    player = HardPlayer(random.Random(5), samples=40)
+    assert player.decide(view) == revolting
+    order, rows = player.last_search["rows"]
+    mean, se = _paired(rows, order.index(Act.REVOLT), order.index(Act.PASS))
+    assert mean > 0.3 and mean > 3 * se
+    receivers = [s for s in Seat if s.team is not seat.team]
+    swap_hands(match, *receivers)
+    again = seat_view(match, seat)
+    assert again == view
+    assert HardPlayer(random.Random(5), samples=40).decide(again) == revolting
