@@ -27,7 +27,7 @@ from ..engine.view import SeatView
 from ..rules import tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from .knowledge import Knowledge
-from .phase_search import Plans, burial_order, held_copy, plan_for, play_out, take_out
+from .phase_search import Plans, exchange, held_copy, plan_for, play_out
 from .search import Task, choose, gather, run_samples, untrumped_task
 
 
@@ -46,10 +46,7 @@ def tr_value(
         task, plans, suit if suit is not None else tr.kitty_trump_suit(kitty), dealer
     )
     held = held_copy(hands)
-    for c in kitty:
-        held[dealer][c] = held[dealer].get(c, 0) + 1
-    buried = burial_order(Counter(held[dealer]), p.rules.trump, points=6.0)[: len(kitty)]
-    take_out(held[dealer], buried)
+    buried = exchange(held[dealer], kitty, p.rules.trump)
     value = play_out(played, held, buried, p)[0]  # the dealer's side's utility
     return value if dealer.team is task.seat.team else -value
 

@@ -55,7 +55,7 @@ from .knowledge import SEATS, Knowledge
 from .phase_search import (
     Plans,
     burial_candidates,
-    burial_order,
+    exchange,
     held_copy,
     plan_for,
     play_out,
@@ -222,12 +222,7 @@ def run_returns(task: Task) -> list[list[float]]:
             take_out(mine, returned)
             for c in returned:
                 held[payer][c] = held[payer].get(c, 0) + 1
-            buried = list(kitty)
-            if not dry:
-                for c in kitty:
-                    mine[c] = mine.get(c, 0) + 1
-                buried = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
-                take_out(mine, buried)
+            buried = list(kitty) if dry else exchange(mine, kitty, trump)
             row.append(play_out(played, held, buried, plan)[0])
         return row
 
@@ -360,11 +355,7 @@ def _tribute(
     choice = dl_tribute.tribute_choice(held[due.payer], due.blood, trump)
     given = list(choice.forced) + list(choice.pool[: choice.count])
     take_out(held[due.payer], given)
-    mine = held[dealer]
-    for c in given:
-        mine[c] = mine.get(c, 0) + 1
-    back = burial_order(Counter(mine), trump, points=6.0)[: len(given)]
-    take_out(mine, back)
+    back = exchange(held[dealer], given, trump)
     for c in back:
         held[due.payer][c] = held[due.payer].get(c, 0) + 1
 
@@ -391,14 +382,7 @@ def window_value(
     played = replace(played, context=(*played.context, ("dry_pot", dry)))
     held = held_copy(hands)
     _tribute(held, dealer, blood, trump, task, revolters)
-    if dry:
-        final = list(kitty)
-    else:
-        mine = held[dealer]
-        for c in kitty:
-            mine[c] = mine.get(c, 0) + 1
-        final = burial_order(Counter(mine), trump, points=6.0)[: len(kitty)]
-        take_out(mine, final)
+    final = list(kitty) if dry else exchange(held[dealer], kitty, trump)
     value = play_out(played, held, final, p)[0]  # the dealer's side's utility
     return value if dealer.team is task.seat.team else -value
 

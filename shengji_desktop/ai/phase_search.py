@@ -179,6 +179,16 @@ def held_copy(hands: dict[Seat, Counter[Card]]) -> dict[Seat, dict[Card, int]]:
     return {s: {c: m for c, m in h.items() if m > 0} for s, h in hands.items()}
 
 
+def exchange(hand: dict[Card, int], taken: Sequence[Card], trump: Trump) -> list[Card]:
+    """A seat takes ``taken`` (the kitty, a tribute) into ``hand`` and gives back as many of its
+    cheapest cards by normal's rule of thumb (``burial_order``, point cards kept): those."""
+    for c in taken:
+        hand[c] = hand.get(c, 0) + 1
+    given = burial_order(Counter(hand), trump, points=6.0)[: len(taken)]
+    take_out(hand, given)
+    return given
+
+
 def take_out(hand: dict[Card, int], cards: Sequence[Card]) -> None:
     for c in cards:
         left = hand[c] - 1
