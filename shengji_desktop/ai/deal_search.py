@@ -119,7 +119,8 @@ class _Race:
         self.game, self.options, self.level = task.game, task.options, Rank(task.level)
         self.full: int = ctx["full"]
         self.levels: dict[Team, int] = dict(ctx["team_levels"])
-        self.hand_one = ctx["dealer"] is None
+        self.dealer: Seat | None = ctx["dealer"]  # known from hand 2 on (TR, DL)
+        self.hand_one = self.dealer is None
         self.standing: Standing = ctx["standing"]
         self.shown_by: Seat | None = None  # DL hand 1: who showed the big joker
         self.race_suit: Suit | None = None  # DL-DECL-2: the first suited card it received after
@@ -211,27 +212,25 @@ class _Race:
         """The window after the deal: round from ``first`` until four pass in a row."""
         self.answer(hands, order[(order.index(first) - 1) % 4], order)
 
-
-def stand(
-    race: _Race, ctx: dict[str, Any], kitty: list[Card], first: Seat
-) -> tuple[Suit | None, Seat, TrumpSource | None]:
-    """The trump suit (None: the kitty decides, or a redeal), the dealer and, in DL, how the
-    suit was fixed, when the window closes."""
-    dealer: Seat | None = ctx["dealer"]
-    if race.mode == "tr":
-        standing = race._tr_standing()
-        suit = standing.suit if standing is not None else None
-        return suit, dealer or tr.first_hand_dealer(standing, first), None
-    if race.mode == "dl":
-        assert dealer is not None
-        dl = race._dl_standing()
-        if dl is not None:
-            return dl.suit, dealer, TrumpSource.DECLARATION
-        return None, dealer, TrumpSource.KITTY_DRAW
-    if race.shown_by is not None:
-        return race.race_suit, race.shown_by, TrumpSource.BIG_JOKER_SHOW
-    flip = dl_declare.flip_for_dealer(kitty, first, race.options)
-    return flip.trump, flip.dealer, TrumpSource.FLIP
+    def outcome(
+        self, kitty: list[Card], first: Seat
+    ) -> tuple[Suit | None, Seat, TrumpSource | None]:
+        """The trump suit (None: the kitty decides, or a redeal), the dealer and, in DL, how the
+        suit was fixed, when the window closes (``first``: the seat dealt the first card)."""
+        if self.mode == "tr":
+            standing = self._tr_standing()
+            suit = standing.suit if standing is not None else None
+            return suit, self.dealer or tr.first_hand_dealer(standing, first), None
+        if self.mode == "dl":
+            assert self.dealer is not None
+            dl = self._dl_standing()
+            if dl is not None:
+                return dl.suit, self.dealer, TrumpSource.DECLARATION
+            return None, self.dealer, TrumpSource.KITTY_DRAW
+        if self.shown_by is not None:
+            return self.race_suit, self.shown_by, TrumpSource.BIG_JOKER_SHOW
+        flip = dl_declare.flip_for_dealer(kitty, first, self.options)
+        return flip.trump, flip.dealer, TrumpSource.FLIP
 
 
 def run_deal(task: Task) -> list[list[float]]:
@@ -241,6 +240,7 @@ def run_deal(task: Task) -> list[list[float]]:
     firsts: tuple[Seat, ...] = ctx["firsts"]
     to_deal: int = ctx["to_deal"]
     in_window: bool = ctx["in_window"]
+    blood: int = ctx["blood"]
     plans: Plans = {}
     pick = random.Random(task.seed ^ 0x5EED)
     me = task.seat
@@ -275,10 +275,10 @@ def run_deal(task: Task) -> list[list[float]]:
                 return None
             if not in_window:
                 race.window(hands, window_first, order)
-            suit, dealer, source = stand(race, ctx, kitty, first)
+            suit, dealer, source = race.outcome(kitty, first)
             key = (suit, dealer, source)
             if key not in values:
-                values[key] = _value(task, plans, hands, kitty, suit, dealer, source, drawn, ctx)
+                values[key] = _value(task, plans, hands, kitty, suit, dealer, source, drawn, blood)
             row.append(values[key])
         return row
 
@@ -294,7 +294,7 @@ def _value(
     dealer: Seat,
     source: TrumpSource | None,
     drawn: Suit | None,
-    ctx: dict[str, Any],
+    blood: int,
 ) -> float:
     if task.game is Game.TR:
         return tr_value(task, plans, hands, kitty, suit, dealer)
@@ -302,7 +302,7 @@ def _value(
     suit = suit if suit is not None else drawn  # DL-DECL-9, DL-OP-1: drawn from the kitty
     if suit is None:
         return 0.0  # six jokers in the kitty: a redeal
-    return window_value(task, plans, hands, kitty, suit, source, dealer, ctx["blood"])
+    return window_value(task, plans, hands, kitty, suit, source, dealer, blood)
 
 
 # ---------------------------------------------------------------------------- the decision

@@ -153,11 +153,11 @@ def hoard(game: Game, attacking: bool) -> dict[Card, float] | None:
 class HardPlayer(HeuristicPlayer):
     """Searches trick play (``search.search``), the burial of the kitty and SD's bid and trump
     (``phase_search``), DL's 扣王, tribute return, revolt and window after the deal
-    (``dl_search``), TR's window after
-    the deal (``declare_search``), declaring during the deal and hand 1's window while nobody
-    has declared (``deal_search``) for up to ``budget`` seconds per decision (the burial up to
-    ``BURIAL_BUDGET`` times that), or over a fixed number of samples when ``samples`` is set
-    (reproducible); normal elsewhere. With too little time it plays as normal."""
+    (``dl_search``), TR's window after the deal (``declare_search``), declaring during the deal
+    and hand 1's window while nobody has declared (``deal_search``) for up to ``budget`` seconds
+    per decision (the burial up to ``BURIAL_BUDGET`` times that), or over a fixed number of
+    samples when ``samples`` is set (reproducible); normal elsewhere. With too little time it
+    plays as normal."""
 
     MIN_BUDGET = 0.05
 

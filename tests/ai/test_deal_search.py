@@ -12,7 +12,7 @@ from pytest import MonkeyPatch
 from test_phase_search import arrange, stop_at
 
 from shengji_desktop.ai import deal_search
-from shengji_desktop.ai.deal_search import _Race, deal_firsts, rest_of_pack, stand
+from shengji_desktop.ai.deal_search import _Race, deal_firsts, rest_of_pack
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
 from shengji_desktop.ai.search import Task, _paired, untrumped_task
@@ -161,7 +161,7 @@ def test_the_model_of_hand_ones_race_makes_the_shower_dealer_with_the_next_suit(
         race.receive(Seat.E, card, hands, hands[Seat.E].total(), order)
     hands[Seat.W][BIG_JOKER] += 1
     race.receive(Seat.W, BIG_JOKER, hands, hands[Seat.W].total(), order)
-    assert stand(race, race_context("race"), [], Seat.S) == (
+    assert race.outcome([], Seat.S) == (
         Suit.DIAMONDS,
         Seat.E,
         TrumpSource.BIG_JOKER_SHOW,
@@ -184,7 +184,7 @@ def test_the_model_overcalls_a_single_with_a_pair_by_normals_rule() -> None:
     race.answer(hands, Seat.S, order)
     standing = race._tr_standing()
     assert standing == tr.TRDeclaration(Seat.W, Suit.HEARTS, tr.TRDeclKind.PAIR)
-    assert stand(race, ctx, [], Seat.S) == (Suit.HEARTS, Seat.W, None)
+    assert race.outcome([], Seat.S) == (Suit.HEARTS, Seat.W, None)
 
 
 # ---------------------------------------------------------------------------- the search
