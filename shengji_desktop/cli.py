@@ -101,6 +101,9 @@ def _replay(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not args.check and not args.print_:
+        from shengji_desktop.ui import plain_imports
+
+        plain_imports()  # as the window does (_open_window)
         from shengji_desktop.ui.replay_open import run_viewer  # the viewer (Qt)
 
         argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
@@ -487,6 +490,9 @@ def _open_window(exit_after_first_paint: bool = False) -> int:
     # complete (ui/main.py turns the collector back on; some 15 ms of the start, issue 21).
     gc.disable()
     # Imported here so that the headless subcommands and --version never import Qt.
+    from shengji_desktop.ui import plain_imports
+
+    plain_imports()  # before the window's modules load
     from shengji_desktop.ui.main import run_gui
 
     argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG

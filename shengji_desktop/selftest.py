@@ -297,7 +297,11 @@ def check_sound() -> str:
 
 
 def check_qt() -> str:
-    """Qt and the window code import (in a frozen app: nothing needed was left out)."""
+    """Qt and the window code import (in a frozen app: nothing needed was left out), with
+    Python's own import statement, as the window has it (``ui.plain_imports``)."""
+    from shengji_desktop.ui import plain_imports
+
+    plain_imports()
     from shengji_desktop.ui import selftest as window_checks
 
     return window_checks.qt_versions()

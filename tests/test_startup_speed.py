@@ -269,6 +269,102 @@ def test_the_window_opens_without_building_the_command_line_parser(monkeypatch) 
         cli.main(["--version"])  # anything else is parsed as before
 
 
+# ---------------------------------------------------------------------- Python's own import
+
+PLAIN_IMPORTS = """
+import builtins
+from PySide6 import QtCore
+assert builtins.__import__ is builtins.__feature_import__  # PySide's hook, as 6.11 installs it
+from shengji_desktop.ui import plain_imports
+plain_imports()
+assert builtins.__import__ is builtins.__orig_import__, builtins.__import__
+plain_imports()  # a second call changes nothing
+assert builtins.__import__ is builtins.__orig_import__
+# Qt code imported afterwards works as before: classes, enums, signals
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication([])
+label = QLabel("x")
+label.setAlignment(Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignTop)
+assert label.alignment() & Qt.AlignmentFlag.AlignCenter
+from shengji_desktop.ui.cards import CardPixmaps
+print("ok")
+"""
+
+OTHER_HOOK = """
+import builtins
+from PySide6 import QtCore
+theirs = builtins.__import__
+def hook(*args, **kwargs):
+    return theirs(*args, **kwargs)
+builtins.__import__ = hook  # another program's hook over PySide's
+from shengji_desktop.ui import plain_imports
+plain_imports()
+assert builtins.__import__ is hook
+print("ok")
+"""
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("script", [PLAIN_IMPORTS, OTHER_HOOK], ids=["pyside", "other-hook"])
+def test_plain_imports_gives_python_its_own_import_back_from_pyside(tmp_path, script) -> None:
+    # PySide's __feature_import__ runs Python code at every import statement and reads each
+    # new module's source: the window's start goes without it (issue 21); a hook put over
+    # PySide's by someone else stays.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=start_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ok"]
+
+
+START_IMPORT = """
+import builtins
+import shengji_desktop.ui.main as main
+from shengji_desktop.cli import main as cli_main
+seen = []
+main.run_gui = lambda argv, exit_after_first_paint=False: seen.append(builtins.__import__) or 0
+cli_main([])
+print(seen[0] is builtins.__orig_import__)
+"""
+
+
+@pytest.mark.gui
+def test_the_window_starts_with_pythons_own_import(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", START_IMPORT],
+        env=start_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]
+
+
+def test_the_frozen_app_has_its_own_modules_as_pyc_files() -> None:
+    # unpacking them from the zlib archive was 1.5% of the start's instructions (issue 21)
+    tree = ast.parse((ROOT / "build.spec").read_text(encoding="utf-8"))
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Analysis"
+    ]
+    assert len(calls) == 1
+    mode = next(k.value for k in calls[0].keywords if k.arg == "module_collection_mode")
+    assert ast.literal_eval(mode) == {"shengji_desktop": "pyc"}
+
+
 # ---------------------------------------------------------------------- the frozen app's workers
 
 

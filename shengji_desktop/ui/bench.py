@@ -32,9 +32,10 @@ def run(
     import tempfile
     from pathlib import Path
 
-    from . import serial_raster
+    from . import plain_imports, serial_raster
 
     serial_raster()  # as the program does (ui/main.py), before Qt paints anything
+    plain_imports()  # and as it imports (cli._open_window)
 
     from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, QTimer
     from PySide6.QtWidgets import QApplication

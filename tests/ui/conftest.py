@@ -10,6 +10,10 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from shengji_desktop.ui import plain_imports
+
+plain_imports()  # the window's code runs with Python's own import, as in the program
+
 
 @pytest.fixture(autouse=True)
 def private_settings(tmp_path, qapp):
