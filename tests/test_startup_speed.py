@@ -200,24 +200,29 @@ def start_env(home: Path) -> dict[str, str]:
     }
 
 
+def run_python(script: str, home: Path) -> str:
+    """What ``script`` prints, run by this Python in a fresh process with ``home``."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=start_env(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 @pytest.mark.gui
 def test_the_start_screen_loads_no_engine_computer_players_network_or_statistics(
     tmp_path,
 ) -> None:
     # The program's own start, to the complete window (its table, panel and start screen),
     # on a fresh home: the engine and the rest load when a game starts (issue 21).
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-c", START_PATH],
-        env=start_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = run_python(START_PATH, tmp_path).splitlines()
     assert lines[:2] == ["first-paint", "ready"]  # the window was complete
     loaded = set(lines[-1].split())
     assert "shengji_desktop.ui.panels.info" in loaded and "shengji_desktop.ui.table" in loaded
@@ -271,6 +276,7 @@ def test_the_window_opens_without_building_the_command_line_parser(monkeypatch) 
 
 # ---------------------------------------------------------------------- Python's own import
 
+
 PLAIN_IMPORTS = """
 import builtins
 from PySide6 import QtCore
@@ -311,18 +317,7 @@ def test_plain_imports_gives_python_its_own_import_back_from_pyside(tmp_path, sc
     # PySide's __feature_import__ runs Python code at every import statement and reads each
     # new module's source: the window's start goes without it (issue 21); a hook put over
     # PySide's by someone else stays.
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env=start_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["ok"]
+    assert run_python(script, tmp_path).split() == ["ok"]
 
 
 START_IMPORT = """
@@ -338,18 +333,7 @@ print(seen[0] is builtins.__orig_import__)
 
 @pytest.mark.gui
 def test_the_window_starts_with_pythons_own_import(tmp_path) -> None:
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-c", START_IMPORT],
-        env=start_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True"]
+    assert run_python(START_IMPORT, tmp_path).split() == ["True"]
 
 
 def test_the_frozen_app_has_its_own_modules_as_pyc_files() -> None:
