@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..rules import dl
 from ..rules.cards import Rank, Seat, Team
+from ..rules.options import Options
 from .dl_hand import DLHand
-
-if TYPE_CHECKING:
-    from .match import Match
+from .hand import HandBase
+from .results import Winner
 
 
 @dataclass
@@ -20,32 +20,25 @@ class DLState:
     blood: int = 0
     _ranks: dict[Team, Rank] | None = field(default=None, repr=False, compare=False)
 
-    def new_hand(self, match: Match) -> DLHand:
-        return DLHand(
-            match.options,
-            match.hand_rng(),
-            match.hand_number,
-            self.dealer,
-            self.levels,
-            self.blood,
-        )
+    def new_hand(self, options: Options, rng: random.Random, number: int) -> DLHand:
+        return DLHand(options, rng, number, self.dealer, self.levels, self.blood)
 
-    def settled(self, match: Match) -> None:
-        hand = match.hand
+    def settled(self, hand: HandBase, options: Options, number: int) -> Winner | None:
+        """Take in the settled ``hand``; the match's winner when it ends the match."""
         assert isinstance(hand, DLHand)
         if hand.redeal:
             if hand.dealer is not None and not hand.first_hand:
                 self.dealer = hand.dealer  # DL-DECL-9: redealt by the same dealer
-            return
+            return None
         s = hand.settlement
         assert s is not None
         if s.match_winner is not None:
-            match.winner = s.match_winner
-            return
+            return s.match_winner
         self.levels = s.levels
         self._ranks = None
         self.dealer = s.next_dealer
         self.blood = s.blood
+        return None
 
     def team_levels(self) -> dict[Team, Rank]:
         """The levels as ranks; one dict until they change (every view shares it: read only)."""

@@ -59,7 +59,7 @@ class Match:
 
     def _new_hand(self) -> HandBase:
         self.hand_number += 1
-        return self.state.new_hand(self)
+        return self.state.new_hand(self.options, self.hand_rng(), self.hand_number)
 
     @property
     def phase(self) -> Phase:
@@ -112,7 +112,7 @@ class Match:
     def _hand_settled(self) -> list[Event]:
         result = self.hand.result
         assert result is not None
-        self.state.settled(self)
+        self.winner = self.state.settled(self.hand, self.options, self.hand_number)
         self.history.append(result)
         if self.winner is not None:
             return [ev.MatchOver(self.winner)]

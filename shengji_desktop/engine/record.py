@@ -19,7 +19,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +45,17 @@ class CorruptSave(RecordError):
     def __init__(self, message: str, aside: Path | None) -> None:
         super().__init__(message)
         self.aside = aside
+
+
+class IllegalAction(RecordError):
+    """An action of a record that its match refuses: ``index`` (0 for the first), the
+    ``action`` and the rules' ``error`` (a RuleError, or another ValueError)."""
+
+    def __init__(self, index: int, action: Action, error: ValueError) -> None:
+        super().__init__(f"action {index + 1} ({action}) is illegal: {error}")
+        self.index = index
+        self.action = action
+        self.error = error
 
 
 def record_json(match: Match) -> dict[str, Any]:
@@ -138,16 +149,26 @@ def upgrade_actions(game: Game, options: Options, seed: int, actions: list[Actio
     return out
 
 
+def applied(match: Match, actions: Iterable[Action]) -> Iterator[tuple[int, Action, list[Event]]]:
+    """Apply a record's ``actions`` to ``match`` (as built from the record's game, options and
+    seed) one by one: yields each action's index (0 for the first), the action and its
+    events, once the match has taken it. An illegal action raises IllegalAction (a
+    RecordError naming the action's number and the action) and stops there."""
+    for i, action in enumerate(actions):
+        try:
+            events = match.apply(action)
+        except ValueError as exc:  # RuleError included
+            raise IllegalAction(i, action, exc) from None
+        yield i, action, events
+
+
 def replay(record: Any) -> tuple[Match, list[Event]]:
     """Rebuild a match from its record; returns it and every event, in order."""
     game, options, seed, actions = read_record(record)
     match = Match(game, options, seed)
     events: list[Event] = []
-    for i, action in enumerate(actions):
-        try:
-            events += match.apply(action)
-        except ValueError as exc:  # RuleError included
-            raise RecordError(f"action {i + 1} ({action}) is illegal: {exc}") from None
+    for _, _, step in applied(match, actions):
+        events += step
     return match, events
 
 
@@ -365,12 +386,12 @@ def load_saved(
         actions = numbered[::-1]
     match = Match(game, options, seed)
     played: list[Event] = []
-    for number, action in actions:
-        try:
-            played += match.apply(action)
-        except ValueError as exc:  # RuleError included
-            detail = f"the action on line {number} is illegal: {exc}"
-            raise _corrupt(path, what, detail, set_aside) from None
+    try:
+        for _, _, step in applied(match, [a for _, a in actions]):
+            played += step
+    except IllegalAction as exc:
+        detail = f"the action on line {actions[exc.index][0]} is illegal: {exc.error}"
+        raise _corrupt(path, what, detail, set_aside) from None
     return SavedMatch(match, played, meta, warnings)
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..rules import sd
 from ..rules.cards import Rank, Seat, Team
+from ..rules.options import Options
+from .hand import HandBase
+from .results import Winner
 from .sd_hand import SDHand
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 @dataclass
@@ -19,21 +19,22 @@ class SDState:
     previous_first: Seat | None = None
     _shown: dict[Seat, int] | None = field(default=None, repr=False, compare=False)
 
-    def new_hand(self, match: Match) -> SDHand:
-        hand = SDHand(match.options, match.hand_rng(), match.hand_number, self.previous_first)
+    def new_hand(self, options: Options, rng: random.Random, number: int) -> SDHand:
+        hand = SDHand(options, rng, number, self.previous_first)
         self.previous_first = hand.first_bidder
         return hand
 
-    def settled(self, match: Match) -> None:
-        hand = match.hand
+    def settled(self, hand: HandBase, options: Options, number: int) -> Winner | None:
+        """Take in the settled ``hand``; the session's winners when it ends the session."""
         assert isinstance(hand, SDHand)
         for seat, c in hand.coins.items():
             self.coins[seat] += c
         self._shown = None
-        if sd.session_over(match.hand_number, match.options):
+        if sd.session_over(number, options):
             # SD-END-1 names no tie-break: everyone with the most coins wins, in seat order.
             best = max(self.coins.values())
-            match.winner = tuple(s for s in Seat if self.coins[s] == best)
+            return tuple(s for s in Seat if self.coins[s] == best)
+        return None
 
     def team_levels(self) -> dict[Team, Rank]:
         return {}

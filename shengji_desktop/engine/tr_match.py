@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..rules import tr
 from ..rules.cards import Rank, Seat, Team
+from ..rules.options import Options
+from .hand import HandBase
+from .results import Winner
 from .tr_hand import TRHand
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 @dataclass
@@ -23,14 +23,14 @@ class TRState:
         default=None, repr=False, compare=False
     )
 
-    def new_hand(self, match: Match) -> TRHand:
+    def new_hand(self, options: Options, rng: random.Random, number: int) -> TRHand:
         if not self.levels:
-            bottom = tr.bottom_level(match.options)
+            bottom = tr.bottom_level(options)
             self.levels = {Team.NS: bottom, Team.EW: bottom}
-        return TRHand(match.options, match.hand_rng(), match.hand_number, self.dealer, self.levels)
+        return TRHand(options, rng, number, self.dealer, self.levels)
 
-    def settled(self, match: Match) -> None:
-        hand = match.hand
+    def settled(self, hand: HandBase, options: Options, number: int) -> Winner | None:
+        """Take in the settled ``hand``; the match's winner when it ends the match."""
         assert isinstance(hand, TRHand) and hand.settlement is not None
         s = hand.settlement
         for seat, c in s.coins.items():
@@ -38,8 +38,7 @@ class TRState:
         self._shown = None
         self.levels = dict(s.levels)
         self.dealer = s.next_dealer
-        if s.match_winner is not None:
-            match.winner = s.match_winner
+        return s.match_winner
 
     def _views(self) -> tuple[dict[Team, Rank], dict[Seat, int]]:
         if self._shown is None or self._shown[0] != self.levels:

@@ -14,7 +14,13 @@ from typing import Any
 from shengji_desktop.engine.actions import Act
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.record import RecordError, read_json_file, read_record, write_atomic
+from shengji_desktop.engine.record import (
+    RecordError,
+    applied,
+    read_json_file,
+    read_record,
+    write_atomic,
+)
 from shengji_desktop.engine.view import events_for, seat_view
 from shengji_desktop.rules.cards import Seat
 
@@ -47,11 +53,7 @@ def hand_facts(record: dict[str, Any], strength: str = "") -> HandFacts:
     tally = Tally(key, game, options, seat, strength)
     tally.levels = dict(seat_view(match, seat).levels)
     facts = None
-    for i, action in enumerate(actions):
-        try:
-            events = match.apply(action)
-        except ValueError as exc:  # RuleError included
-            raise RecordError(f"action {i + 1} ({action}) is illegal: {exc}") from None
+    for _, action, events in applied(match, actions):
         settled = match.phase in (Phase.SETTLED, Phase.OVER) and action.kind is not Act.NEXT_HAND
         view = seat_view(match, seat) if settled else None
         found = tally.feed(events_for(events, seat), view)

@@ -26,7 +26,7 @@ from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.events import Event, HandStarted, TrickWon
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
-from shengji_desktop.engine.record import RecordError, load_saved, read_record
+from shengji_desktop.engine.record import RecordError, applied, load_saved, read_record
 from shengji_desktop.engine.view import SeatView, events_for, seat_view
 from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.options import Game, Options
@@ -114,11 +114,8 @@ class RecordReplay:
         self._events: list[tuple[Event, ...]] = [()]
         hands: list[int] = [1]
         phases: list[Phase] = [match.phase]
-        for i, action in enumerate(self.actions):
-            try:
-                self._events.append(tuple(match.apply(action)))
-            except ValueError as exc:  # RuleError included
-                raise RecordError(f"action {i + 1} ({action}) is illegal: {exc}") from None
+        for i, _, events in applied(match, self.actions):
+            self._events.append(tuple(events))
             hands.append(match.hand_number)
             phases.append(match.phase)
             if (i + 1) % SNAPSHOT_EVERY == 0:
