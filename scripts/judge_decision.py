@@ -28,10 +28,11 @@ from collections.abc import Callable
 
 from shengji_desktop.ai import dl_search, make_player
 from shengji_desktop.ai.arena import team_levels
-from shengji_desktop.ai.baseline.players import BaselinePlayer
+from shengji_desktop.ai.baseline_loader import load_baseline
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
-from shengji_desktop.ai.search import Task, _paired, make_task, sample
+from shengji_desktop.ai.search import _paired, make_task, sample
+from shengji_desktop.ai.task import Task
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
@@ -39,6 +40,8 @@ from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.options import Game, Options
+
+BaselinePlayer = load_baseline("players").BaselinePlayer  # the frozen old normal
 
 
 def window_seat(match: Match) -> Seat | None:

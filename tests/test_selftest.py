@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 import os
 
+from shengji_desktop.selfcheck import Report
 from shengji_desktop.selftest import (
-    Report,
     check_bundle,
     check_hard_player,
     check_lan,

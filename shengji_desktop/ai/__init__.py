@@ -1,5 +1,6 @@
 """Computer players: easy, normal and hard for every decision of every game, and the frozen
-``baseline`` (``ai.baseline``) that arena figures are measured against.
+``baseline`` that arena figures are measured against (from ``benchmarks/baseline/`` of a source
+checkout, see ``baseline_loader``).
 
 ``make_player(kind, seed)`` gives a player for one seat; its ``decide(view, legal)`` sees only
 ``match.view(seat)`` and the legal actions (see ``engine.players.Player``).
@@ -14,8 +15,8 @@ from ..engine.table import Player
 
 KINDS = ("random", "easy", "normal", "hard", "baseline", "baseline-easy")
 """Every kind ``make_player`` makes. ``baseline`` and ``baseline-easy`` are the frozen players of
-``ai.baseline`` (a fixed point for arena figures), for the command line only: the GUI offers
-``OFFERED``."""
+``benchmarks/baseline/`` (a fixed point for arena figures), for the command line of a source
+checkout only: the GUI offers ``OFFERED``."""
 
 OFFERED = ("easy", "normal", "hard")
 """The strengths a person may choose (seats, 托管, LAN stand-ins)."""
@@ -35,9 +36,10 @@ def make_player(
 
         return HeuristicPlayer(rng, careful=kind == "normal")
     if kind in ("baseline", "baseline-easy"):
-        from .baseline import make_baseline
+        from .baseline_loader import load_baseline
 
-        return make_baseline(kind, seed)
+        player: Player = load_baseline().make_baseline(kind, seed)
+        return player
     if kind == "hard":
         from .players import HardPlayer
 

@@ -32,6 +32,7 @@ from ..engine.view import SeatView
 from ..rules.cards import Seat
 from ..rules.options import Game, Options
 from ..rules.tr import level_index
+from .baseline_loader import BASELINE_DIR
 
 TEAM_SEATS = {"NS": (Seat.S, Seat.N), "EW": (Seat.E, Seat.W)}
 
@@ -111,8 +112,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def code_digest() -> str:
-    """A digest of the rules, engine and AI sources (what decides the players' moves), so that
-    a journal is continued only by the same players; "frozen" in a frozen app (no sources)."""
+    """A digest of the rules, engine and AI sources and of the baseline's (``benchmarks/baseline``
+    in a source checkout): what decides the players' moves, so that a journal is continued only
+    by the same players; "frozen" in a frozen app (no sources)."""
     root = Path(__file__).resolve().parent.parent
     files = sorted(p for d in ("rules", "engine", "ai") for p in (root / d).rglob("*.py"))
     if not files:
@@ -120,6 +122,9 @@ def code_digest() -> str:
     h = hashlib.sha256()
     for path in files:
         h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    for path in sorted(BASELINE_DIR.glob("*.py")):
+        h.update(path.relative_to(BASELINE_DIR.parent.parent).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

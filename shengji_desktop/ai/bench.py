@@ -28,7 +28,8 @@ from ..rules.options import Game, Options
 from .knowledge import Knowledge
 from .players import HardPlayer, HeuristicPlayer
 from .policy import Cards
-from .search import Task, make_task, prune, run_task
+from .search import make_task, prune, run_task
+from .task import Task
 
 TARGET_PLAYOUT_MS = {Game.DL: 1.5, Game.TR: 0.8, Game.SD: 0.3}
 DEFAULT_BUDGET = 1.0

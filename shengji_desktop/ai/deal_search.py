@@ -53,7 +53,8 @@ from .dl_search import window_value
 from .knowledge import SEATS, Knowledge
 from .phase_search import Plans
 from .phases import declared_suit, hand_share, pick_declaration, shows_big_joker
-from .search import Deal, Task, choose, gather, known_placed, run_samples, untrumped_task
+from .search import Deal, choose, gather, known_placed, run_samples, untrumped_task
+from .task import Task
 
 DEAL_SHARE = 0.25
 """The share of the per-decision budget a decision during the deal may take."""

@@ -28,7 +28,8 @@ from ..rules import tr
 from ..rules.cards import Card, Rank, Seat, Suit, Team
 from .knowledge import Knowledge
 from .phase_search import Plans, exchange, held_copy, plan_for, play_out
-from .search import Task, choose, gather, run_samples, untrumped_task
+from .search import choose, gather, run_samples, untrumped_task
+from .task import Task
 
 
 def tr_value(

@@ -61,7 +61,8 @@ from .phase_search import (
     play_out,
     take_out,
 )
-from .search import Task, choose, gather, make_task, rules_for, run_samples, untrumped_task
+from .search import choose, gather, make_task, rules_for, run_samples, untrumped_task
+from .task import Task
 
 MAX_JOKERS = 2
 """The most jokers a 扣王 candidate buries (DL-KITTY-8)."""

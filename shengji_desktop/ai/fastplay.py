@@ -10,7 +10,7 @@ pass over their hands (``HandThreats`` asks ``quick_max_key`` per question). Tra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.view import side_of
 from ..rules.cards import ALL_CARDS, CARD_POINTS, Card, Seat, seat_order
@@ -21,9 +21,7 @@ from ..rules.trick import Shape, TrickFormat, TrickRules
 from .normal import DIG_CARDS
 from .playout import Playout, keep_top, keep_worth, playout_follows
 from .policy import NO_KEY, SPEND, Cards, Keep, costs, quick_max_key
-
-if TYPE_CHECKING:
-    from .search import Task
+from .task import Task
 
 _SINGLE = Shape.SINGLE
 _PAIR = Shape.PAIR

@@ -47,7 +47,8 @@ from ..rules.ranking import TRUMP, Trump
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .phases import strength_value
-from .search import Deal, Task, choose, gather, make_task, rules_for, run_samples, sample
+from .search import Deal, choose, gather, make_task, rules_for, run_samples, sample
+from .task import Task
 
 MAX_BURIALS = 8
 

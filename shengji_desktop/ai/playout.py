@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ..engine.view import side_of
 from ..rules import dl_settle, sd, tr
@@ -35,9 +34,7 @@ from .policy import (
     choose_lead,
     costs,
 )
-
-if TYPE_CHECKING:
-    from .search import Task
+from .task import Task
 
 
 class Playout:

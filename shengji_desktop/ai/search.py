@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -35,37 +35,9 @@ from ..rules.trick import TrickRules
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .policy import Cards, card_cost
+from .task import Task
 
 MAX_CANDIDATES = 8
-
-
-@dataclass(frozen=True)
-class Task:
-    """Everything a worker needs for one decision (picklable, no views, no hidden truth)."""
-
-    game: Game
-    options: Options
-    level: int
-    suit: Suit
-    seat: Seat
-    dealer: Seat
-    hand: tuple[Card, ...]
-    pool: tuple[Card, ...]  # cards to place: other hands (+ the kitty when unknown)
-    counts: tuple[tuple[Seat, int], ...]
-    kitty: tuple[Card, ...] | None
-    kitty_size: int
-    voids: tuple[tuple[Seat, frozenset[int]], ...]
-    known: tuple[tuple[Seat, tuple[Card, ...]], ...]
-    trick: tuple[tuple[Seat, Cards], ...]
-    won_points: tuple[tuple[Seat, int], ...]
-    candidates: tuple[Cards, ...]
-    context: tuple[tuple[str, Any], ...]  # per game: levels, bid, dry pot
-    seed: int
-    budget: float  # seconds: no sample is finished after this (one at least, when `first`)
-    samples: int | None
-    soft: float | None = None  # seconds: no sample is started after this
-    first: bool = True  # the first slice of a decision: it brings one sample at least
-    held_or_buried: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()  # in that hand or the kitty
 
 
 @lru_cache(maxsize=64)

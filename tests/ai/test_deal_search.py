@@ -15,7 +15,8 @@ from shengji_desktop.ai import deal_search
 from shengji_desktop.ai.deal_search import _Race, deal_firsts, rest_of_pack
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
-from shengji_desktop.ai.search import Task, _paired, untrumped_task
+from shengji_desktop.ai.search import _paired, untrumped_task
+from shengji_desktop.ai.task import Task
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from shengji_desktop.ai import phases, sd_bidding
-from shengji_desktop.ai.baseline import phases as old_phases
+from shengji_desktop.ai.baseline_loader import load_baseline
 from shengji_desktop.ai.knowledge import SEATS, Knowledge
 from shengji_desktop.engine.actions import Act, Action
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.rules.cards import BIG_JOKER, Card, Rank, Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game, Options
+
+old_phases = load_baseline("phases")  # the frozen old normal's
 
 
 def cards(text: str) -> list[Card]:

@@ -13,7 +13,7 @@ import msgspec
 from pytest import MonkeyPatch
 
 from shengji_desktop.ai import dl_search, phase_search
-from shengji_desktop.ai.baseline.players import BaselinePlayer
+from shengji_desktop.ai.baseline_loader import load_baseline
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer, HeuristicPlayer
 from shengji_desktop.ai.search import _paired, gather, make_task
@@ -24,6 +24,8 @@ from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import BIG_JOKER, Card, Rank, Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game, Options
+
+BaselinePlayer = load_baseline("players").BaselinePlayer  # the frozen old normal
 
 
 def cards(text: str) -> list[Card]:

@@ -16,7 +16,8 @@ from shengji_desktop.ai import bench
 from shengji_desktop.ai.fastplay import FastPlayout, Plan, tractor_threat
 from shengji_desktop.ai.playout import Playout, playout_follows, playout_leads
 from shengji_desktop.ai.policy import quick_max_key
-from shengji_desktop.ai.search import Task, rules_for, run_task, sample
+from shengji_desktop.ai.search import rules_for, run_task, sample
+from shengji_desktop.ai.task import Task
 from shengji_desktop.cli import main
 from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck
 from shengji_desktop.rules.options import Game, Options

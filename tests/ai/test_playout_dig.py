@@ -11,7 +11,8 @@ from typing import Any
 from shengji_desktop.ai.fastplay import FastPlayout, Plan
 from shengji_desktop.ai.playout import Playout, keep_top, keep_worth
 from shengji_desktop.ai.policy import SPEND, Keep
-from shengji_desktop.ai.search import Task, rules_for
+from shengji_desktop.ai.search import rules_for
+from shengji_desktop.ai.task import Task
 from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, Team, parse_cards
 from shengji_desktop.rules.options import Game, Options
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...engine.phase import Phase
-from ...engine.view import SeatView, side_of
-from ...rules.cards import Card, Rank, Seat, Suit, new_deck
-from ...rules.options import Game, Options
-from ...rules.ranking import Trump
-from ...rules.sd import sd_trump
-from ...rules.trick import TrickFormat, TrickRules
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView, side_of
+from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, new_deck
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.rules.ranking import Trump
+from shengji_desktop.rules.sd import sd_trump
+from shengji_desktop.rules.trick import TrickFormat, TrickRules
 
 SEATS = tuple(Seat)
 

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ...rules.cards import Card, Seat, card_points
-from ...rules.ranking import TRUMP
-from ...rules.trick import Shape, TrickFormat, TrickRules
+from shengji_desktop.rules.cards import Card, Seat, card_points
+from shengji_desktop.rules.ranking import TRUMP
+from shengji_desktop.rules.trick import Shape, TrickFormat, TrickRules
 
 Cards = tuple[Card, ...]
 NO_KEY = -1

@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...engine.actions import Act, Action, ChooseCards, Move
-from ...engine.phase import Phase
-from ...engine.view import SeatView
-from ...rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
-from ...rules.dl_kitty import big_jokers_first
-from ...rules.options import Game
-from ...rules.ranking import TRUMP
+from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, seat_order
+from shengji_desktop.rules.dl_kitty import big_jokers_first
+from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.ranking import TRUMP
+
 from . import phases
 from .knowledge import Knowledge
 from .phases import actions

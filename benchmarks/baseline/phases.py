@@ -10,10 +10,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...engine.actions import Act, Action, Move
-from ...rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
-from ...rules.options import Game
-from ...rules.ranking import TRUMP, Trump
+from shengji_desktop.engine.actions import Act, Action, Move
+from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
+from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.ranking import TRUMP, Trump
+
 from .knowledge import Knowledge, trump_of
 
 
