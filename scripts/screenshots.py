@@ -81,7 +81,7 @@ def main() -> int:
         state["next_from"] = 0
 
     def some_cards(choice: ChooseCards) -> list[Card]:
-        hand = [Card(i.card) for i in window.scene.hand if i.card is not None]
+        hand = [Card(i.card) for i in window.table.scene.hand if i.card is not None]
         plain = [x for x in hand if x not in (BIG_JOKER, SMALL_JOKER)]
         rng.shuffle(plain)
         return plain[: choice.count]
@@ -93,34 +93,34 @@ def main() -> int:
         kinds = {a.kind for a in legal}
         if Act.PLAY in kinds:
             plays = [a for a in legal if isinstance(a, Action) and a.kind is Act.PLAY]
-            window.scene.set_selected(rng.choice(plays).cards)
-            window.play_selected()
+            window.table.scene.set_selected(rng.choice(plays).cards)
+            window.table.play_selected()
             return
         for kind in (Act.BURY, Act.TRIBUTE, Act.RETURN):
             offered = [a for a in legal if a.kind is kind]
             if offered:
                 first = offered[0]
                 cards = first.cards if isinstance(first, Action) else some_cards(first)
-                window.scene.set_selected(cards)
-                window.choose(kind)
+                window.table.scene.set_selected(cards)
+                window.table.choose(kind)
                 return
         actions = [a for a in legal if isinstance(a, Action)]
         non_pass = [a for a in actions if a.kind is not Act.PASS]
         action: Action = rng.choice(non_pass if non_pass and rng.random() < 0.6 else actions)
-        window.do(action)
+        window.table.do(action)
 
     def tick() -> None:
         c = window.session
-        view = window.last_view
+        view = window.table.last_view
         if c is None or view is None:
             return
         phase = view.phase
         number = view.hand_number
         if phase is Phase.DEAL and view.cards_dealt > 2 * view.game.hand_size:
             shoot(f"h{number}-1-deal")
-        if window.scene.passes.rows and not window.animator.running:
+        if window.table.scene.passes.rows and not window.table.animator.running:
             shoot(f"h{number}-3-tribute-passed")  # the tribute lying on the table
-        if c.waiting == "human" and not window.animator.running:
+        if c.waiting == "human" and not window.table.animator.running:
             kinds = {a.kind for a in c.human_legal}
             moment = f"{number}/{view.cards_dealt}/{len(view.tricks)}/{len(view.trick)}/{phase}"
             if state["waiting_for"] != moment:
@@ -154,8 +154,8 @@ def main() -> int:
             if label and file_name(name) not in taken:
                 if label == "4-bury":
                     offered = next(a for a in c.human_legal if isinstance(a, ChooseCards))
-                    window.scene.set_selected(some_cards(offered))
-                    window.refresh_actions()
+                    window.table.scene.set_selected(some_cards(offered))
+                    window.table.refresh_actions()
                     QTimer.singleShot(250, lambda: shoot(name))
                     state["since"] = -4
                     return
@@ -165,7 +165,7 @@ def main() -> int:
             return
         if c.waiting == "next_hand" and state.get("next_from") == number:
             return  # the next hand asked for, not begun yet
-        if c.waiting == "next_hand" and not window.animator.running:
+        if c.waiting == "next_hand" and not window.table.animator.running:
             shoot(f"h{number}-7-settled")
             state["hands"] += 1
             if state["hands"] < args.hands:

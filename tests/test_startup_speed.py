@@ -429,7 +429,7 @@ probe = FirstPaint(app, window)
 window.installEventFilter(probe)
 window.show()
 app.exec()
-print(sorted(window.overlay.buttons), window.overlay.isVisibleTo(window))
+print(sorted(window.table.overlay.buttons), window.table.overlay.isVisibleTo(window))
 """
 
 

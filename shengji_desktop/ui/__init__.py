@@ -3,6 +3,9 @@
 import builtins
 import os
 
+APP_NAME = "Shengji Desktop"
+ORG_NAME = "shengji-desktop"  # with APP_NAME, where QSettings keeps the player's settings
+
 
 def serial_raster() -> None:
     """Keep Qt's raster painting on the GUI thread: call before the QApplication is made.

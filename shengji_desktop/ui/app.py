@@ -16,27 +16,25 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWid
 
 from shengji_desktop import __version__
 
-from . import i18n
+from . import APP_NAME, ORG_NAME, i18n
 from .felt import FeltStandIn
 from .i18n import tr
+from .screen import PANEL_WIDTH, Extra, TableScreen
 from .window_lan import LanTables
 from .window_local import LocalGames
 from .window_state import restore_geometry, save_geometry
 
 if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
-    from shengji_desktop.engine.actions import Act, Action
+    from PySide6.QtWidgets import QDialog, QDockWidget
+
     from shengji_desktop.engine.events import Event
-    from shengji_desktop.engine.view import SeatView
-    from shengji_desktop.rules.cards import Seat
     from shengji_desktop.rules.options import Game
 
     from .session import Link, Session
 
-APP_NAME = "Shengji Desktop"
-ORG_NAME = "shengji-desktop"
+__all__ = ["APP_NAME", "ORG_NAME", "MainWindow"]
 WINDOW_TITLE = "升级 Shengji Desktop"
 WINDOW_SIZE = (1280, 720)
-PANEL_WIDTH = 290
 PANEL_COLOUR = "#14231a"  # the side panel's background (panels.PANEL_QSS)
 
 
@@ -48,6 +46,10 @@ def about_text() -> str:
 
 
 class MainWindow(QMainWindow):
+    """The window: settings, menus, docks, language and the staged start. It composes: the
+    table screen, the extras that each take the screen and their settings (``self.extras``),
+    the games on this computer and the LAN tables, whose signals it connects to its actions."""
+
     # the menus' actions (menus.build_menus)
     new_game_action: QAction
     continue_action: QAction
@@ -72,10 +74,22 @@ class MainWindow(QMainWindow):
         (tests, tools) all is built here."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
-        hosted = save_path.with_name(f"{save_path.stem}-hosted-table.json") if save_path else None
-        self.games = LocalGames(self, save_path)
-        self.lan = LanTables(self, hosted)
         self.settings = QSettings()
+        self.table = TableScreen(self.settings, self)  # the table screen
+        self.table.status.connect(self._status)
+        self.table.failed.connect(self.show_failure)
+        self.table.turn_came.connect(self._turn_came)
+        self.table.new_game_requested.connect(self.ask_new_game)
+        self.table.continue_requested.connect(self.continue_saved)
+        self.games = LocalGames(self, self.settings, save_path)
+        hosted = save_path.with_name(f"{save_path.stem}-hosted-table.json") if save_path else None
+        self.lan = LanTables(self, self.table, self.settings, hosted, self.games.stats_path)
+        for source in (self.games, self.lan):
+            source.status.connect(self._status)
+        self.games.offer_changed.connect(self._offer_changed)
+        self.games.speed_chosen.connect(self._speed_chosen)
+        self.lan.hosted_changed.connect(self._hosted_changed)
+        self.lan.line_changed.connect(self._lan_line)
         restore_geometry(self, self.settings, WINDOW_SIZE)  # as it was left, if on a screen
         # Until the table and the side panel are built, stand-ins of their size and colour
         # hold their places, so that nothing moves when they come.
@@ -91,23 +105,31 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 0)
         self.splitter.setCollapsible(0, False)
         self.setCentralWidget(self.splitter)
-        self.session: Session | None = None
-        self._my_turn = False
-        self._last_view: SeatView | None = None
-        self._hint: Action | None = None
-        self._built = False
-        from .aids import TableAids
+        from .autopass import AutoPass
+        from .autoplay import AutoPlay
         from .cues import TableCues
         from .sound import TableSounds
+        from .tracker_aid import CardTracker
 
-        # the table's aids (tracker, 托管), cues (callouts, marker, colours, sort), sounds
-        self.aids, self.cues, self.sounds = TableAids(self), TableCues(self), TableSounds(self)
-        # what stays on screen, to be said again after a change of language: the last message
-        # (bar and status bar) and what the overlay shows (a settlement, the match's end)
-        self._message: str = i18n.said(lambda: tr("Welcome"))
-        self._overlay_shows: tuple[Any, SeatView] | None = None
+        # The table's extras, each over the screen with the settings it needs: 记牌器, 托管,
+        # the pass made for the player, the cues (callouts, marker, colours, sort), the sounds.
+        # A new table aid is one module and one line here.
+        self.tracker = CardTracker(self.table, self.settings, self._add_dock)
+        self.autoplay = AutoPlay(self.table, self.settings)
+        self.autopass = AutoPass(self.table, self.settings)
+        self.cues = TableCues(self.table, self.settings)
+        self.sounds = TableSounds(self.table, self.settings)
+        self.extras: list[Extra] = [
+            self.tracker,
+            self.autoplay,
+            self.autopass,
+            self.cues,
+            self.sounds,
+        ]
+        self.lan.autoplay_action = self.autoplay.action  # a host may put us on 托管
         self._build_menus()
-        self.statusBar().showMessage(self._message)
+        self.statusBar().showMessage(self.table.message)
+        self._built = False
         self._painted = False
         self._save_check_due = check_save
         self._table_slot.installEventFilter(self)
@@ -117,72 +139,42 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._check_saved_game_when_painted)
 
     @property
-    def last_view(self) -> SeatView | None:
-        """The view the table shows now (the session's may be ahead of the animations)."""
-        return self._last_view
-
-    @property
     def built(self) -> bool:
         """Whether the window is complete (``finish_building`` has run)."""
         return self._built
 
     def finish_building(self) -> None:
-        """The rest of the window: the table, the side panel, the action bar, the start
-        screen, the animator. Run once, at the latest right after the first paint; menu
-        commands that need it run it first."""
+        """The rest of the window: the table screen and the start screen. Run once, at the
+        latest right after the first paint; menu commands that need it run it first."""
         if self._built:
             return
         self._built = True
-        from .animations import Animator
-        from .cards import CardPixmaps, make_icon
-        from .models import LogModel, ScoreSheetModel
-        from .panels import ActionBar, InfoPanel, Overlay
-        from .table import TableScene, TableView
+        from .cards import make_icon
 
         self.setWindowIcon(make_icon())
-        self.pixmaps = CardPixmaps()
-        self.scene = TableScene(self.pixmaps)
-        # The window owns its scene: it goes with the window, on the GUI thread (left to
-        # Python's garbage collector, it may be destroyed on any thread, its timers too).
-        self.scene.setParent(self)
-        self.scene.add_showcase()
-        self.view = TableView(self.scene, self)
-        self.score = ScoreSheetModel()
-        self.log = LogModel()
-        self.panel = InfoPanel(self.score, self.log)
-        self.panel.setMinimumWidth(PANEL_WIDTH)
+        screen = self.table
+        screen.build()
+        screen.set_speed(str(self.settings.value("ui/speed", "normal")))
         sizes = self.splitter.sizes()
-        self.splitter.replaceWidget(0, self.view)
-        self.splitter.replaceWidget(1, self.panel)
+        self.splitter.replaceWidget(0, screen.view)
+        self.splitter.replaceWidget(1, screen.side)
         self.splitter.setSizes(sizes)
         for slot in (self._table_slot, self._panel_slot):
             slot.hide()
             slot.deleteLater()
         if not self._painted:
-            self.view.viewport().installEventFilter(self)
-        self.bar = ActionBar(self.view.viewport())
-        self.overlay = Overlay(self.view.viewport())
-        self.animator = Animator(self.scene, self)
-        self.animator.set_speed(str(self.settings.value("ui/speed", "normal")))
-        self.animator.event_shown.connect(self._event_shown)
-        self.animator.batch_done.connect(self._batch_done)
+            screen.view.viewport().installEventFilter(self)
         self.lan_status = QLabel()
         self.lan_status.setObjectName("lan-status")
         self.statusBar().addPermanentWidget(self.lan_status)
         self.lan_status.hide()
-        self.view.resized.connect(self.place_bar)
-        self.view.hint_requested.connect(self.hint)
-        self.scene.selection_changed.connect(self.refresh_actions)
-        self.scene.play_requested.connect(self.primary_action)
-        for extra in (self.aids, self.cues, self.sounds):
-            extra.build()
         self.show_start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not self._painted and event.type() == QEvent.Type.Paint:
             self._painted = True
             watched.removeEventFilter(self)
-            if not self._built:
+            if not self.built:
                 QTimer.singleShot(0, self.finish_building)  # after this paint is on screen
             if self._save_check_due:  # at once, not at the next look (every 20 ms)
                 QTimer.singleShot(0, self._check_saved_game_when_painted)
@@ -204,12 +196,176 @@ class MainWindow(QMainWindow):
     def save_path(self) -> Path:
         return self.games.save_path
 
+    @property
+    def session(self) -> Session | None:
+        """The session on the table, if any."""
+        return self.table.session
+
+    # ------------------------------------------------------------------ what the parts say
+
+    def _status(self, text: str, ms: int) -> None:
+        self.statusBar().showMessage(text, ms)
+
+    def _add_dock(self, dock: QDockWidget) -> None:
+        from PySide6.QtCore import Qt
+
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+
+    def _offer_changed(self, offered: bool) -> None:
+        self.continue_action.setEnabled(offered)
+
+    def focus_table(self) -> None:
+        self.table.view.setFocus()
+
+    def _speed_chosen(self, key: str) -> None:
+        self.set_speed(key)
+        if key in self.speed_actions:
+            self.speed_actions[key].setChecked(True)
+
+    def _hosted_changed(self, hosted: bool) -> None:
+        self.resume_host_action.setEnabled(hosted)
+
+    def _lan_line(self, text: str, connected: bool, status: str) -> None:
+        """The LAN table's line at the status bar's end; a lost connection is said too."""
+        self.lan_status.setText(text)
+        self.lan_status.setStyleSheet("" if connected else "color: #b00000; font-weight: bold;")
+        self.lan_status.show()
+        if not connected:
+            self.statusBar().showMessage(status)
+
+    def _turn_came(self) -> None:
+        """Our turn came while the window is in the background: ask for attention."""
+        if not self.isActiveWindow():
+            QApplication.alert(self)
+
     # ------------------------------------------------------------------ menus
 
     def _build_menus(self) -> None:
-        from .menus import build_menus
+        """Build (or rebuild, after a language switch) the menu bar: Game (new, continue,
+        host, resume, join, the extras' toggles, the secondary windows, quit), Settings
+        (language, animation speed, the extras' settings) and Help."""
+        from PySide6.QtGui import QActionGroup, QKeySequence
 
-        build_menus(self)
+        from .speeds import speed_names
+
+        bar = self.menuBar()
+        bar.clear()
+        game_menu = bar.addMenu(tr("&Game"))
+        self.new_game_action = QAction(tr("&New game…"), self)
+        self.new_game_action.setShortcuts(QKeySequence.StandardKey.New)
+        self.new_game_action.triggered.connect(self.ask_new_game)
+        game_menu.addAction(self.new_game_action)
+        self.continue_action = QAction(tr("&Continue saved game"), self)
+        self.continue_action.setEnabled(self.games.offer is not None)
+        self.continue_action.triggered.connect(self.continue_saved)
+        game_menu.addAction(self.continue_action)
+        game_menu.addSeparator()
+        self.host_action = QAction(tr("&Host a table…"), self)
+        self.host_action.triggered.connect(lambda: self.built_then(self.lan.ask_host))
+        game_menu.addAction(self.host_action)
+        self.resume_host_action = QAction(tr("&Resume the hosted table"), self)
+        self.resume_host_action.triggered.connect(lambda: self.built_then(self.lan.ask_resume_host))
+        game_menu.addAction(self.resume_host_action)
+        game_menu.aboutToShow.connect(self.lan.update_resume_action)
+        self.join_action = QAction(tr("&Join a table…"), self)
+        self.join_action.triggered.connect(lambda: self.built_then(self.lan.ask_join))
+        game_menu.addAction(self.join_action)
+        game_menu.addSeparator()
+        settings_menu = bar.addMenu(tr("&Settings"))
+        lang_menu = settings_menu.addMenu(tr("Language"))
+        group = QActionGroup(self)
+        mode = i18n.current_mode()
+        self.language_actions = {}
+        for key, name in i18n.language_names().items():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(key == mode)
+            act.triggered.connect(lambda _=False, k=key: self.set_language(k))
+            group.addAction(act)
+            lang_menu.addAction(act)
+            self.language_actions[key] = act
+        speed_menu = settings_menu.addMenu(tr("Animation speed"))
+        sgroup = QActionGroup(self)
+        current = str(self.settings.value("ui/speed", "normal"))
+        self.speed_actions = {}
+        for key, name in speed_names().items():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(key == current)
+            act.triggered.connect(lambda _=False, k=key: self.set_speed(k))
+            sgroup.addAction(act)
+            speed_menu.addAction(act)
+            self.speed_actions[key] = act
+        # the extras' toggles (记牌器, 托管) and their settings (four colours, sort, sound)
+        for extra in self.extras:
+            extra.add_to_menus(game_menu, settings_menu)
+        stats = game_menu.addAction(tr("&Statistics…"))
+        stats.triggered.connect(self.open_statistics)
+        history = game_menu.addAction(tr("Hand &history…"))
+        history.triggered.connect(self.open_history)
+        open_replay = game_menu.addAction(tr("Open &replay…"))
+        open_replay.triggered.connect(self.ask_open_replay)
+        replay_live = game_menu.addAction(tr("Replay this &match"))
+        replay_live.triggered.connect(self.replay_live_match)
+        game_menu.addSeparator()
+        self.quit_action = QAction(tr("&Quit"), self)
+        self.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        game_menu.addAction(self.quit_action)
+
+        help_menu = bar.addMenu(tr("&Help"))
+        rules = help_menu.addAction(tr("&Rules…"))
+        rules.setObjectName("rules")
+        rules.triggered.connect(self.show_rules)
+        keys = QAction(tr("&Keyboard"), self)
+        keys.triggered.connect(self.show_keys)
+        help_menu.addAction(keys)
+        self.about_action = QAction(tr("&About"), self)
+        self.about_action.triggered.connect(self.show_about)
+        help_menu.addAction(self.about_action)
+
+    # The windows and dialogs behind the menus load when first asked for, not with the start
+    # screen (issue 21).
+
+    def open_statistics(self) -> None:
+        """Game → Statistics…: the window, or the one already open brought to the front."""
+        from .stats_window import StatisticsWindow
+
+        self._open_once(StatisticsWindow)
+
+    def open_history(self) -> None:
+        """Game → Hand history…"""
+        from .history_window import HandHistoryWindow
+
+        self._open_once(HandHistoryWindow)
+
+    def _open_once(self, kind: type[QDialog]) -> QDialog:
+        from PySide6.QtCore import Qt
+
+        from .stats_link import db_path
+
+        for child in self.findChildren(kind):
+            if child.isVisible():
+                child.raise_()
+                child.activateWindow()
+                return child
+        dialog = kind(db_path(self.save_path), self)  # type: ignore[arg-type]
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def ask_open_replay(self) -> None:
+        from . import replay_open
+
+        replay_open.ask_open(self)
+
+    def replay_live_match(self) -> None:
+        from . import replay_open
+
+        replay_open.replay_live(self.session, self)
+
+    def show_rules(self) -> None:
+        from .rules_window import open_rules
+
+        open_rules(self)
 
     def show_about(self) -> None:
         from .dialogs import show_box
@@ -232,64 +388,23 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self._build_menus()
+        said = self.table.message
+        message = self.table.retranslate()
         # the last message, said again where it is still on screen
-        said = self._message
-        message = self._message = i18n.again(said)
         if said and self.statusBar().currentMessage() == said:
             self.statusBar().showMessage(message, 8000)
-        if not self._built:
-            return  # the rest is built in the language now installed
-        on_bar = bool(said) and not self.bar.notice.isHidden() and self.bar.notice.text() == said
-        from .panels import InfoPanel
-
-        self.panel.deleteLater()
-        self.panel = InfoPanel(self.score, self.log)
-        self.panel.setMinimumWidth(PANEL_WIDTH)
-        self.splitter.addWidget(self.panel)
-        self.score.layoutChanged.emit()
-        self.log.retranslate()
-        self.scene.kitty_label.set_text(tr("Kitty"))
-        if self.session is not None:
-            self.scene.names = self.seat_names()
-            if self._last_view is not None:
-                shown = self._last_view
-                i18n.bilingual(self.panel, lambda: self.panel.update_view(shown, None))
-                self.scene.update_plates(self._last_view)
-            self.refresh_actions()
-            if on_bar:
-                self.show_message(message)
-            if self._overlay_shows is not None and self.overlay.isVisible():
-                show, view = self._overlay_shows
-                show(view)
-        else:
+        if self.built and self.table.session is None:
             self.show_start()
 
     def set_speed(self, key: str) -> None:
         self.finish_building()
         self.settings.setValue("ui/speed", key)
-        self.animator.set_speed(key)
+        self.table.set_speed(key)
 
     # ------------------------------------------------------------------ start, new, continue
 
     def show_start(self) -> None:
-        self.scene.show_title(True)
-        buttons: list[tuple[str, str, Any, bool]] = [
-            ("new", tr("New game"), self.ask_new_game, False)
-        ]
-        lines = [(tr("Games"), tr("Da Gunzi · Tractor · Three against one"))]
-        offer = self.games.offer
-        if offer is not None:
-            from .texts import game_name
-
-            buttons.insert(0, ("continue", tr("Continue"), self.continue_saved, False))
-            # said in each language with the game's name in it (not the name twice in both)
-            where = i18n.say(
-                lambda: tr("{game}, hand {n}").format(game=game_name(offer.game), n=offer.hand)
-            )
-            lines.append((tr("Saved game"), where))
-        self.overlay.centre_at = 0.5
-        self.overlay.show_content("", lines, buttons)
-        self.bar.hide()
+        self.table.show_start(self.games.offer)
 
     def built_then(self, command: Any) -> None:
         """Run a menu command on the complete window."""
@@ -307,55 +422,16 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ the session
 
     def attach(self, link: Link, past: Sequence[Event] = (), game: Game | None = None) -> Session:
-        """Make a session over ``link`` the window's: the table, the animations and the
+        """Make a session over ``link`` the table's: the table, the animations and the
         prompts follow it from now on. ``past``: the events of a resumed game so far;
         ``game``: its game, when known before the first view (a local match)."""
         from shengji_desktop.ai import make_player
-        from shengji_desktop.engine.view import events_for
 
-        from .session import Session
+        from .trail import follow
 
-        self.end_session()  # not stop_session: the caller may have just started a host
-        self.overlay.hide()
-        self.overlay.centre_at = 0.4
-        self.log.clear()
-        session = Session(link, make_player("normal", "hint"), parent=self)
-        self.session = session
-        self._last_view = None
-        viewer = session.viewer
-        self.score.viewer = self.log.viewer = viewer
-        self.score.reset(game if game is not None else self.score.game)  # no rows of the last
-        for event in events_for(past, viewer):
-            self.score.feed(event)
-        for event in events_for(past[-400:], viewer):
-            self.log.feed(event)
-        self.scene.clear_table()
-        self.scene.names = self.seat_names()
-        self.animator.attach(session)
-        session.prompt_changed.connect(self.refresh_actions)
-        session.message.connect(self.show_message)
-        session.hint_ready.connect(self.show_hint)
-        session.hand_over.connect(self.show_settlement)
-        session.match_over.connect(self.show_match_over)
-        session.failed.connect(self.show_failure)
-        session.events_applied.connect(self._first_view)
-        from .replay_open import follow
-
+        session = self.table.attach(link, past, game, make_player("normal", "hint"))
         follow(session, link)  # the seat's trail, for Game → Replay this match
-        self.bar.show()
-        self.aids.attached()
-        self.sounds.attached()
         return session
-
-    def _first_view(self, events: Sequence[Event], view: SeatView) -> None:
-        """The score sheet and the log follow the game and the seat of the first view (at a
-        LAN table the seat is known once the host has seated us)."""
-        if self.score.game is not view.game or self.score.viewer != view.seat:
-            self.score.viewer = view.seat
-            self.score.reset(view.game)
-        self.log.viewer = view.seat
-        if self.session is not None:
-            self.session.events_applied.disconnect(self._first_view)
 
     def stop_session(self) -> None:
         """End the window's game: its session, and the LAN table hosted or joined."""
@@ -364,85 +440,9 @@ class MainWindow(QMainWindow):
 
     def end_session(self) -> None:
         """Drop the window's session (a LAN host started for the next one keeps running)."""
-        if self.session is not None:
-            self.animator.detach()
-            self.session.shutdown()
-            self.session.deleteLater()
-            self.session = None
-        if self._built:
+        self.table.detach()
+        if self.built:
             self.lan_status.hide()
-        self._my_turn = False
-
-    @property
-    def viewer(self) -> Seat:
-        """The seat at the bottom of the screen (S in a local game, ours at a LAN table)."""
-        from shengji_desktop.rules.cards import Seat
-
-        return self.session.viewer if self.session is not None else Seat.S
-
-    def seat_names(self) -> dict[Seat, tuple[str, str]]:
-        from shengji_desktop.rules.cards import Seat
-
-        from .texts import kind_name, seat_name
-
-        s = self.session
-        names = {}
-        for seat in Seat:
-            caption = s.caption(seat) if s is not None else kind_name("normal")
-            names[seat] = (seat_name(seat, self.viewer), caption)
-        return names
-
-    # ------------------------------------------------------------------ events from the table
-
-    def _event_shown(self, event: Event) -> None:
-        from shengji_desktop.engine import events as ev
-
-        self.score.feed(event)
-        self.log.feed(event)
-        if isinstance(event, ev.TrumpFixed | ev.TrumpChosen | ev.BottomThree):
-            self.panel.trump_fixed(event.suit)
-        elif isinstance(event, ev.TributePaid | ev.TributeReturned):
-            back = isinstance(event, ev.TributeReturned)
-            self.scene.passes.add(event.seat, event.to, event.count, event.cards, back)
-
-    def _batch_done(self, view: SeatView) -> None:
-        from shengji_desktop.engine.phase import Phase
-
-        self._last_view = view
-        s = self.session
-        acting = None
-        if s is not None and view.phase not in (Phase.DEAL, Phase.PLAY, Phase.SETTLED, Phase.OVER):
-            acting = view.turn
-        self.scene.acting = acting
-        self.scene.update_plates(view)
-        i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting))
-        remote = s is not None and s.remote
-        if remote and view.phase not in (Phase.SETTLED, Phase.OVER) and self.overlay.isVisible():
-            self.overlay.hide()  # the host has started the next hand
-        self.refresh_actions()
-
-    # ------------------------------------------------------------------ the action bar
-
-    def place_bar(self) -> None:
-        from .placement import place_bar
-
-        place_bar(self)
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        # The panel grows with the window (a fifth of it, within reason); the table gets the rest.
-        total = self.splitter.width()
-        panel = int(min(460, max(290, total * 0.21)))
-        self.splitter.setSizes([max(100, total - panel), panel])
-        QTimer.singleShot(0, self.place_bar)
-
-    def show_message(self, text: str) -> None:
-        """A message over the buttons and in the status bar; ``Said`` (from the session, the
-        hint) is said again after a change of language."""
-        self._message = text
-        self.bar.set_notice(text)
-        self.statusBar().showMessage(text, 8000)
-        self.place_bar()
 
     def show_failure(self, text: str) -> None:
         self.statusBar().showMessage(text)
@@ -450,143 +450,15 @@ class MainWindow(QMainWindow):
 
         show_box(self, tr("Something went wrong"), text, "warning")
 
-    def refresh_actions(self) -> None:
-        c = self.session
-        if c is None:
-            return
-        self.turn_notice()
-        from .choices import Choices, hint_key
+    # ------------------------------------------------------------------ layout
 
-        # Made for each refresh, not kept: a window holding an object that holds the window
-        # would wait for the garbage collector, which may destroy it at any moment.
-        bar = Choices(self)
-        choices, prompt, notice = bar.current()
-        turn = bar.turn()  # whose turn: the bar's prompt, the panel and the plates say it alike
-        self.panel.show_turn(turn, self.viewer)
-        self.scene.show_turn(turn)
-        self.bar.set_prompt(prompt)
-        self.bar.set_busy(bar.busy())
-        self.bar.set_choices(choices)
-        if notice is not None:
-            self.bar.set_notice(notice)
-            self._message = ""  # the notice of the moment replaces the last message
-        if self._hint is not None:
-            self.bar.hint_button(hint_key(self._hint))
-        self.aids.consider_auto_pass()
-        self.place_bar()
-
-    def turn_notice(self) -> None:
-        """When our turn comes while the window is in the background, ask for attention."""
-        c = self.session
-        mine = c is not None and c.waiting == "human"
-        if mine and not self._my_turn and not self.isActiveWindow():
-            QApplication.alert(self)
-        self._my_turn = mine
-
-    # ------------------------------------------------------------------ doing things
-
-    def do(self, action: Action) -> None:
-        c = self.session
-        if c is None:
-            return
-        self._hint = None
-        if c.act(action):
-            self.bar.set_notice("")
-
-    def play_selected(self) -> None:
-        c = self.session
-        if c is None:
-            return
-        self._hint = None
-        if c.play_cards(self.scene.selected_cards()):
-            self.bar.set_notice("")
-
-    def choose(self, kind: Act) -> None:
-        """Bury, pay tribute or return the selected cards."""
-        c = self.session
-        if c is None:
-            return
-        self._hint = None
-        if c.choose_cards(kind, self.scene.selected_cards()):
-            self.bar.set_notice("")
-
-    def primary_action(self) -> None:
-        """Enter or a double click: press the button the hint shows (a claim, a bid), else
-        the main button if it is enabled."""
-        from .choices import hint_key
-
-        if self._hint is not None and self.bar.press(hint_key(self._hint)):
-            return
-        for key in ("play", "bury", "tribute", "return"):
-            if self.bar.press(key):
-                return
-        if "play" in self.bar.buttons:
-            self.play_selected()
-
-    def hint(self) -> None:
-        c = self.session
-        if c is not None:
-            c.hint()
-
-    def show_hint(self, action: Action | None) -> None:
-        from shengji_desktop.engine.actions import Act
-
-        if action is None:
-            return
-        self._hint = action
-        if action.cards and action.kind in (Act.PLAY, Act.BURY, Act.TRIBUTE, Act.RETURN):
-            self.scene.set_selected(action.cards, hinted=True)
-        self.refresh_actions()
-        from .choices import hint_text
-
-        hint_view = self._last_view
-        self.show_message(i18n.Said(lambda: hint_text(action, hint_view)))
-
-    # ------------------------------------------------------------------ hand and match over
-
-    def show_settlement(self, view: SeatView) -> None:
-        from .panels import settlement_lines
-
-        c = self.session
-        if c is None or c.human is None:
-            return
-        self._overlay_shows = (self.show_settlement, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
-        next_button = (
-            ("next", tr("Next hand"), self.next_hand, False)
-            if not c.remote
-            else ("next", tr("Close"), self.overlay.hide, False)
-        )
-        self.overlay.show_content(
-            i18n.say(
-                lambda: tr("Hand {n} settled").format(n=view.hand_number), self.overlay.title_fits
-            ),
-            lines,
-            [next_button],
-            [int(c) for c in view.kitty or ()],
-        )
-
-    def next_hand(self) -> None:
-        c = self.session
-        if c is None:
-            return
-        self.overlay.hide()
-        c.next_hand()
-
-    def show_match_over(self, view: SeatView) -> None:
-        from .panels import settlement_lines
-        from .texts import match_winner_text
-
-        self._overlay_shows = (self.show_match_over, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
-        self.overlay.show_content(
-            i18n.say(
-                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view)),
-                self.overlay.title_fits,
-            ),
-            lines,
-            [("newgame", tr("New game"), self.ask_new_game, False)],
-        )
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        # The panel grows with the window (a fifth of it, within reason); the table gets the rest.
+        total = self.splitter.width()
+        panel = int(min(460, max(290, total * 0.21)))
+        self.splitter.setSizes([max(100, total - panel), panel])
+        QTimer.singleShot(0, self.table.place_bar)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         save_geometry(self, self.settings)

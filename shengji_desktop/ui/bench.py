@@ -76,7 +76,7 @@ def run(
 
     window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
     counter = PaintCounter()
-    window.view.viewport().installEventFilter(counter)
+    window.table.view.viewport().installEventFilter(counter)
     window.resize(1280, 720)
     window.show()
     while counter.first is None and time.perf_counter() - t0 < 10:
@@ -93,16 +93,16 @@ def run(
             continue
         seat = match.to_act()[0]
         match.apply(players[seat].choose(match.legal_actions(seat)))
-    window.animator.set_speed("instant")
+    window.table.animator.set_speed("instant")
     session = window.games.start_match(match, ["human", "random", "random", "random"], [])
     deadline = time.perf_counter() + 10
-    while session.view is None or window.last_view is None:
+    while session.view is None or window.table.last_view is None:
         app.processEvents()
         if time.perf_counter() > deadline:
             raise RuntimeError("the table never showed the DL position")
     window.stop_session()
-    window.scene.sync(session.view, 0)
-    scene = window.scene
+    window.table.scene.sync(session.view, 0)
+    scene = window.table.scene
     cards_on_table = (
         len(scene.hand)
         + sum(scene.back_count(s) for s in Seat)
@@ -110,7 +110,7 @@ def run(
         + len(scene.pile)
         + sum(len(scene.trick[s]) for s in Seat)
     )
-    viewport = window.view.viewport()
+    viewport = window.table.view.viewport()
     viewport.repaint()
     timer = QElapsedTimer()
     times = []
@@ -137,7 +137,7 @@ def run(
         # read before quitting: quit() closes the window, which ends the game
         seen["frames"] = counter.count
         seen["seconds"] = time.perf_counter() - start
-        view = window.last_view
+        view = window.table.last_view
         seen["dealt"] = view.cards_dealt if view is not None else 0
         app.quit()
 

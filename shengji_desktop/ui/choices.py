@@ -4,7 +4,7 @@ the window, which opens before the engine's modules load (``MainWindow.finish_bu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
 from shengji_desktop.engine.phase import Phase, Step
@@ -19,8 +19,13 @@ from .panels import Choice
 from .panels.formats import game_text
 from .texts import card_text, cards_text, reason_text, seat_name, seat_object, suit_name
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+class Selection(Protocol):
+    """The cards selected in the hand (``TableScene``)."""
+
+    def selected_cards(self) -> list[Card]: ...
+
+    def clear_selection(self) -> None: ...
 
 
 class Check(Protocol):
@@ -71,7 +76,7 @@ class Window(Protocol):
     def viewer(self) -> Seat: ...
 
     @property
-    def scene(self) -> TableScene: ...
+    def scene(self) -> Selection: ...
 
     def do(self, action: Action) -> None: ...
 

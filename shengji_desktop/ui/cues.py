@@ -9,7 +9,6 @@ never from text. Callouts are animations: with the animation speed at "instant" 
 from __future__ import annotations
 
 import contextlib
-import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -38,8 +37,8 @@ if TYPE_CHECKING:  # the engine and the trick rules load when a game starts (iss
     from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
-    from .app import MainWindow
     from .items import CardItem
+    from .screen import TableScreen
 
 FOUR_COLOUR_KEY = "cues/four_colours"
 KINDS = ("tractor", "throw", "ruff", "overcall", "claim")
@@ -215,34 +214,32 @@ class WinMarker(QGraphicsObject):
 class TableCues:
     """The cues' settings (four colours, the hand's sort) and what they show on the table."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self._window = weakref.ref(window)
+    def __init__(self, screen: TableScreen, settings: QSettings) -> None:
+        self.screen = screen
+        self.settings = settings
         self.tracker = CueTracker()
         self.marker: WinMarker | None = None
         self.callouts: list[Callout] = []  # the ones showing (tests look)
         self.shown: list[tuple[Seat, str]] = []  # every cue shown, for tests and tools
-        settings = QSettings()
         set_four_colours(str(settings.value(FOUR_COLOUR_KEY, "false")).lower() == "true")
-        self.four_action = QAction(window)
+        self.four_action = QAction(screen)
         self.four_action.setCheckable(True)
         self.four_action.setChecked(four_colours())
         self.four_action.toggled.connect(self.set_four_colours)
-        self.sort_group = QActionGroup(window)
-        self.sort_actions = {k: QAction(window, checkable=True) for k in ("suit", "rank")}
+        self.sort_group = QActionGroup(screen)
+        self.sort_actions = {k: QAction(screen, checkable=True) for k in ("suit", "rank")}
         for key, act in self.sort_actions.items():
             self.sort_group.addAction(act)
             act.triggered.connect(lambda _=False, k=key: self.set_sort(k))
         sort = str(settings.value(SORT_KEY, "suit"))
         self.sort_actions[sort if sort in SORTS else "suit"].setChecked(True)
         self.sort_menu: QMenu | None = None
+        screen.built.connect(self.build)
+        screen.event_shown.connect(self.on_event)
+        screen.view_shown.connect(self.on_batch)
 
-    @property
-    def w(self) -> MainWindow:
-        window = self._window()
-        assert window is not None, "the window is gone"
-        return window
-
-    def add_to_settings_menu(self, menu: QMenu) -> None:
+    def add_to_menus(self, game_menu: QMenu, menu: QMenu) -> None:
+        """Four colours and the hand's sort, in Settings."""
         self.four_action.setText(tr("Four-colour suits"))
         self.sort_actions["suit"].setText(tr("By suit (trumps first)"))
         self.sort_actions["rank"].setText(tr("By rank"))
@@ -252,49 +249,48 @@ class TableCues:
             self.sort_menu.addAction(act)
 
     def build(self) -> None:
-        """Once the table and the animator exist."""
-        w = self.w
-        w.animator.event_shown.connect(self.on_event)
-        w.animator.batch_done.connect(self.on_batch)
-        self.sort_actions[w.scene.order.sort].setChecked(True)
+        """Once the table exists."""
+        self.sort_actions[self.screen.scene.order.sort].setChecked(True)
 
     # ------------------------------------------------------------------ settings
 
     def set_four_colours(self, on: bool) -> None:
-        QSettings().setValue(FOUR_COLOUR_KEY, "true" if on else "false")
+        self.settings.setValue(FOUR_COLOUR_KEY, "true" if on else "false")
         set_four_colours(on)
         if self.four_action.isChecked() != on:
             self.four_action.setChecked(on)
-        w = self.w
-        if w.built:
-            w.pixmaps.clear()
-            w.scene.update()
-            if w.last_view is not None:
-                w.panel.update_view(w.last_view, w.scene.acting)  # the trump symbol
+        screen = self.screen
+        if screen.is_built:
+            screen.pixmaps.clear()
+            screen.scene.update()
+            if screen.last_view is not None:
+                screen.panel.update_view(screen.last_view, screen.scene.acting)  # the trump
 
     def set_sort(self, sort: str) -> None:
-        w = self.w
-        w.finish_building()
-        w.scene.order.set_sort(sort)
-        self.sort_actions[w.scene.order.sort].setChecked(True)
-        view = w.last_view
-        if view is not None and w.session is not None:
-            w.scene.sync(view, 200)
+        screen = self.screen
+        if not screen.is_built:  # the hand's order is read from the settings when it comes
+            self.settings.setValue(SORT_KEY, sort if sort in SORTS else "suit")
+            return
+        screen.scene.order.set_sort(sort)
+        self.sort_actions[screen.scene.order.sort].setChecked(True)
+        view = screen.last_view
+        if view is not None and screen.session is not None:
+            screen.scene.sync(view, 200)
 
     # ------------------------------------------------------------------ events
 
     def on_event(self, event: ev.Event) -> None:
         from shengji_desktop.engine import events as ev
 
-        scene = self.w.scene
+        scene = self.screen.scene
         kind = self.tracker.feed(event, scene.game, scene.trump)
-        if kind is not None and self.w.animator.factor > 0:
+        if kind is not None and self.screen.animator.factor > 0:
             seat = getattr(event, "seat", None)
             if isinstance(seat, Seat):
                 self.callout(seat, kind)
         if isinstance(event, ev.CardsPlayed | ev.TrickWon | ev.HandStarted | ev.PlayStarted):
             # after the animator's handler has put the cards in the trick
-            QTimer.singleShot(0, self.w, lambda: self.place_marker(self.tracker.plays))
+            QTimer.singleShot(0, self.screen, lambda: self.place_marker(self.tracker.plays))
 
     def on_batch(self, view: SeatView) -> None:
         # The view is the truth (a table joined or resumed mid-trick): follow it from here.
@@ -305,7 +301,7 @@ class TableCues:
         self.place_marker(view.trick)
 
     def callout(self, seat: Seat, kind: str) -> Callout:
-        scene = self.w.scene
+        scene = self.screen.scene
         item = Callout(kind, cue_text(kind, scene.game))
         at = scene.geo.bubble_pos(seat, scene.back_count(seat), len(scene.hand))
         if scene.geo.rel(seat) == 2:  # the top seat: beside its bubble, clear of fan and trick
@@ -315,13 +311,13 @@ class TableCues:
         scene.addItem(item)
         self.callouts = [c for c in self.callouts if _alive(c)] + [item]
         self.shown.append((seat, kind))
-        item.play(self.w.animator.ms(1300))
+        item.play(self.screen.animator.ms(1300))
         return item
 
     def place_marker(self, plays: Plays) -> None:
         """The marker on the top card of the play winning the trick (none without a trick)."""
         self.clear_marker()
-        scene = self.w.scene
+        scene = self.screen.scene
         trump = scene.trump
         seat = trick_winner(trump, plays) if trump is not None else None
         items: list[CardItem] = scene.trick[seat] if seat is not None else []

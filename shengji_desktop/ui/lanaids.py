@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-import weakref
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -26,8 +25,8 @@ from .i18n import tr
 from .seatplate import SeatPlate
 
 if TYPE_CHECKING:
-    from .app import MainWindow
     from .lan import RemoteLink
+    from .screen import TableScreen
 
 BUTTON_QSS = """
 QToolButton#chat { background: rgba(20, 35, 26, 200); color: #e8efe9; border: 1px solid
@@ -92,17 +91,18 @@ class ClockBadge(QGraphicsObject):
 
 class LanAids:
     """The clock badges and the chat button of the window's LAN table (``attach``/``detach``
-    by ``window_lan``)."""
+    by ``window_lan``). ``autoplay``: 托管's toggle, which the host may switch on."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self._window = weakref.ref(window)
+    def __init__(self, screen: TableScreen, autoplay: QAction | None) -> None:
+        self.screen = screen
+        self.autoplay = autoplay
         self.link: RemoteLink | None = None
-        self.badges = {seat: ClockBadge(window.scene.plates[seat]) for seat in Seat}
+        self.badges = {seat: ClockBadge(screen.scene.plates[seat]) for seat in Seat}
         self.clock: tuple[Seat, float] | None = None  # the seat, its deadline (our clock)
-        self.timer = QTimer(window)
+        self.timer = QTimer(screen)
         self.timer.setInterval(200)
         self.timer.timeout.connect(self.tick)
-        self.button = QToolButton(window.view.viewport())
+        self.button = QToolButton(screen.view.viewport())
         self.button.setObjectName("chat")
         self.button.setStyleSheet(BUTTON_QSS)
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -111,12 +111,6 @@ class LanAids:
         self.button.setMenu(self.menu)
         self.button.hide()
         self.retranslate()
-
-    @property
-    def w(self) -> MainWindow:
-        window = self._window()
-        assert window is not None, "the window is gone"
-        return window
 
     def retranslate(self) -> None:
         self.button.setText(tr("Quick chat"))
@@ -166,8 +160,8 @@ class LanAids:
         toggle shows it, and switching it off brings the person back."""
         link = self.link
         info = link.seat_info(link.seat) if link is not None and link.seat is not None else None
-        action = self.w.aids.autoplay_action
-        if info is not None and info.autoplay and not action.isChecked():
+        action = self.autoplay
+        if info is not None and info.autoplay and action is not None and not action.isChecked():
             action.setChecked(True)
 
     # ------------------------------------------------------------------ the clock
@@ -198,12 +192,12 @@ class LanAids:
 
     def say(self, phrase: int) -> None:
         if self.link is None or not self.link.send_chat(phrase):
-            self.w.statusBar().showMessage(tr("Not connected to the host"), 4000)
+            self.screen.status.emit(tr("Not connected to the host"), 4000)
 
     def show_said(self, seat: Seat, phrase: int) -> None:
         texts = phrases()
         if 0 <= phrase < len(texts):
-            self.w.scene.bubble(seat, texts[phrase], BUBBLE_MS, QColor("#dbeafe"))
+            self.screen.scene.bubble(seat, texts[phrase], BUBBLE_MS, QColor("#dbeafe"))
 
     def refused(self, text: str) -> None:
-        self.w.statusBar().showMessage(text, 4000)
+        self.screen.status.emit(text, 4000)

@@ -4,21 +4,41 @@ which (the others see backs)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem
 
 from shengji_desktop.rules.cards import Card, Seat
 
 from .cards import CARD_H, CARD_W
 from .i18n import tr
 from .items import CardItem, Label
+from .layout import TableLayout
 from .texts import seat_object
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+class Table(Protocol):
+    """What the passes ask of the table's scene (``TableScene``)."""
+
+    geo: TableLayout
+    hand: list[CardItem]
+
+    @property
+    def viewer(self) -> Seat: ...
+
+    def new_card(self, card: int | None, face_up: bool, at: QPointF, scale: float) -> CardItem: ...
+
+    def seat_anchor(self, seat: Seat) -> QPointF: ...
+
+    def drop(self, items: Iterable[CardItem]) -> None: ...
+
+    def addItem(self, item: QGraphicsItem) -> None: ...
+
+    def removeItem(self, item: QGraphicsItem) -> None: ...
+
 
 SCALE = 0.6
 STEP = 26.0
@@ -28,7 +48,7 @@ class TributePasses:
     """One row of small cards per pass, in the middle before the seat that gave them, under
     a caption naming whom they went to."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rows: list[tuple[Seat, list[CardItem], Label]] = []
 
@@ -65,7 +85,7 @@ class TributePasses:
     def _drop(self, row: tuple[Seat, list[CardItem], Label]) -> None:
         _, items, label = row
         self.scene.drop(items)
-        if label.scene() is self.scene:
+        if label.scene() is not None:
             self.scene.removeItem(label)
 
     def place(self) -> None:

@@ -1,11 +1,9 @@
 """Opening the replay viewer: a file (Game → Open replay…, ``shengji-desktop replay FILE``), a
 kept hand (the hand history's "Open in replay"), or the live match's own history from the
-player's seat (Game → Replay this match), whose trail each session keeps (``follow``)."""
+player's seat (Game → Replay this match), whose trail each session keeps (``trail.follow``)."""
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,74 +11,22 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from . import dialogs
 from .i18n import tr
+from .trail import trail_of
 
 if TYPE_CHECKING:
-    from shengji_desktop.engine.events import Event
-    from shengji_desktop.engine.view import SeatView
-
-    from .app import MainWindow
-    from .replay import SeatTrail
     from .replay_window import ReplayWindow
     from .session import Session
 
-_TRAILS: weakref.WeakKeyDictionary[Session, _Follower] = weakref.WeakKeyDictionary()
-Batch = tuple[tuple["Event", ...], "SeatView"]
 
-
-class _Follower:
-    """Keeps the trail of one session's seat (held weakly: the session goes, it goes)."""
-
-    def __init__(self, session: Session, past: Callable[[], list[Batch]] | None) -> None:
-        self.session = weakref.ref(session)
-        self.past = past
-        self.trail: SeatTrail | None = None
-
-    def add(self, events: tuple[Event, ...], view: SeatView) -> None:
-        from .replay import SeatTrail
-
-        session = self.session()
-        if session is None or session.human is None:
-            return
-        if self.trail is None:
-            self.trail = SeatTrail(view.seat, view.game)
-            for batch in self.past() if self.past is not None else ():
-                self.trail.add(*batch)
-            if self.trail.batches and not events:
-                return  # the state now, which the past ends with
-        self.trail.add(events, view)
-
-
-def follow(session: Session, link: object = None) -> None:
-    """Keep what ``session`` shows its seat, for Replay this match (a person's seat only).
-    A resumed local match (``link.match``) starts with what the seat was shown of its past,
-    cut for the seat by the engine (``replay.seat_batches``)."""
-    from .replay import seat_batches
-
-    match = getattr(link, "match", None)
-    seat = getattr(link, "seat", None)
-    past = None
-    if match is not None and seat is not None and match.actions:
-        head = (match.game, match.options, match.seed, list(match.actions), seat)
-        past = lambda: seat_batches(*head)  # noqa: E731
-    follower = _Follower(session, past)
-    _TRAILS[session] = follower
-    session.events_applied.connect(follower.add)
-
-
-def trail_of(session: Session | None) -> SeatTrail | None:
-    follower = _TRAILS.get(session) if session is not None else None
-    return follower.trail if follower is not None else None
-
-
-def replay_live(w: MainWindow) -> ReplayWindow | None:
+def replay_live(session: Session | None, parent: QWidget) -> ReplayWindow | None:
     """Game → Replay this match: the player's seat, up to now."""
     from .replay_window import open_source
 
-    trail = trail_of(w.session)
+    trail = trail_of(session)
     if trail is None or trail.length < 1:
-        dialogs.show_box(w, tr("Replay"), tr("There is no match of yours to replay yet."))
+        dialogs.show_box(parent, tr("Replay"), tr("There is no match of yours to replay yet."))
         return None
-    return open_source(trail.snapshot(), "", w)
+    return open_source(trail.snapshot(), "", parent)
 
 
 def open_path(path: Path, parent: QWidget | None) -> ReplayWindow | None:
@@ -152,8 +98,7 @@ def run_viewer(argv: list[str], path: Path) -> int:
 
     from shengji_desktop.engine.record import RecordError
 
-    from . import i18n, serial_raster
-    from .app import APP_NAME, ORG_NAME
+    from . import APP_NAME, ORG_NAME, i18n, serial_raster
     from .replay import open_file
     from .replay_window import ReplayWindow
 

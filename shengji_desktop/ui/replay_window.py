@@ -3,9 +3,10 @@ animations, step by step (buttons, ←/→, a slider over the hand's tricks), fo
 or played at a chosen speed; from any seat's view, or with all hands of a finished hand face
 up; and at any decision, what the hard player would play there (``replay_advice``).
 
-The window's game is a ``Session`` over a ``ReplayLink``, which hands it the events and the
-view of the next position (animated) or, after a jump, the view alone (shown at once, with
-the log and the score sheet rebuilt up to there)."""
+The window's table is the main window's ``TableScreen`` (with a scene that can lay all hands
+open), showing a ``Session`` over a ``ReplayLink``, which hands it the events and the view of
+the next position (animated) or, after a jump, the view alone (shown at once, with the log and
+the score sheet rebuilt up to there)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ from shengji_desktop.rules.cards import Seat
 
 from .i18n import tr
 from .replay import HandSpan, RecordReplay, Source, span_of
+from .screen import TableScreen
 from .session import Session
-from .texts import game_name, kind_name, seat_name
+from .texts import game_name, kind_name
 
 # speed: (animation factor, pause after a step in ms, after a card dealt)
 PLAY_SPEEDS = {
@@ -92,13 +94,8 @@ class ReplayLink:
 class ReplayWindow(QMainWindow):
     def __init__(self, source: Source, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from .animations import Animator
-        from .cards import CardPixmaps
-        from .models import LogModel, ScoreSheetModel
-        from .panels import InfoPanel, Overlay
         from .replay_advice import AdviceBox
         from .replay_scene import ReplayScene
-        from .table import TableView
 
         self.source = source
         self.setWindowTitle(
@@ -108,35 +105,28 @@ class ReplayWindow(QMainWindow):
         )
         self.resize(1280, 760)
         self.settings = QSettings()
-        self.pixmaps = CardPixmaps()
-        self.scene = ReplayScene(self.pixmaps)
-        self.scene.setParent(self)
-        self.view = TableView(self.scene, self)
-        self.score = ScoreSheetModel(source.game)
-        self.log = LogModel()
-        self.panel = InfoPanel(self.score, self.log)
-        self.panel.setMinimumWidth(290)
+        self.table = table = TableScreen(self.settings, self, ReplayScene, interactive=False)
+        table.build()
+        table.view_shown.connect(self._view_shown)
+        assert isinstance(table.scene, ReplayScene)
+        self.scene: ReplayScene = table.scene
+        table.score.reset(source.game)
         self.advice = AdviceBox(self)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.panel)
+        right.addWidget(table.side)
         right.addWidget(self.advice)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
         right.setSizes([430, 330])
         splitter = QSplitter()
-        splitter.addWidget(self.view)
+        splitter.addWidget(table.view)
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 1)
         splitter.setSizes([960, 320])
         self.setCentralWidget(splitter)
-        self.overlay = Overlay(self.view.viewport())
-        self.animator = Animator(self.scene, self)
-        self.animator.event_shown.connect(self._event_shown)
-        self.animator.batch_done.connect(self._batch_done)
         self.link = ReplayLink(source, self._shown)
-        self.session = Session(self.link, None, self)
+        self.session: Session = table.attach(self.link, game=source.game)
         self.session.start()
-        self.animator.attach(self.session)
         self.seat = source.seats[0] if source.live else getattr(source, "start_seat", Seat.S)
         self.open_hands = False
         self.position = -1
@@ -281,7 +271,7 @@ class ReplayWindow(QMainWindow):
 
     def set_speed(self, key: str) -> None:
         self.speed = key if key in PLAY_SPEEDS else "normal"
-        self.animator.factor = PLAY_SPEEDS[self.speed][0]
+        self.table.animator.factor = PLAY_SPEEDS[self.speed][0]
 
     def toggle_play(self) -> None:
         if self.playing:
@@ -308,7 +298,7 @@ class ReplayWindow(QMainWindow):
             self._timer.start(deal if dealt else pause)
 
     def _play_next(self) -> None:
-        if self.playing and not self.animator.running:
+        if self.playing and not self.table.animator.running:
             self.forward()
 
     def set_viewpoint(self, seat: Seat, open_hands: bool) -> None:
@@ -321,7 +311,7 @@ class ReplayWindow(QMainWindow):
         """Show position k: animated from the position before, or at once."""
         k = max(0, min(k, self.source.length))
         frame = self.source.frame(k, self.seat, self.open_hands)
-        if animate and k == self.position + 1 and not self.animator.running:
+        if animate and k == self.position + 1 and not self.table.animator.running:
             self.position = k
             self.scene.expect(frame.view, frame.hands)
             self.link.show(frame.events, frame.view)
@@ -329,19 +319,9 @@ class ReplayWindow(QMainWindow):
             return
         self.position = k
         self._timer.stop()
-        self.animator.detach()
-        self.scene.clear_table()
-        self.overlay.hide()
-        self.score.viewer = self.log.viewer = self.seat
-        self.score.reset(self.source.game)
-        self.log.clear()
-        past = self.source.events_upto(k, self.seat)
-        for event in past:
-            self.score.feed(event)
-        for event in past[-400:]:
-            self.log.feed(event)
-        self.scene.names = self.seat_names()
-        self.animator.attach(self.session)
+        self.table.overlay.hide()
+        # the past as the seat saw it (the record's events are cut for it already)
+        self.table.rewind(self.source.events_upto(k, self.seat), self.seat, self.source.game)
         self.scene.expect(frame.view, frame.hands)
         self.link.show((), frame.view)
         self._show_declaration(frame.view)
@@ -351,38 +331,28 @@ class ReplayWindow(QMainWindow):
         """What the live table shows during the deal: the standing declaration's cards."""
         d = view.declaration
         if d is not None and d.cards and view.phase in (Phase.DEAL, Phase.DECLARE):
-            factor, self.animator.factor = self.animator.factor, 0.0
-            self.animator.show_cards(d.seat, d.cards)
-            self.animator.factor = factor
-
-    def seat_names(self) -> dict[Seat, tuple[str, str]]:
-        return {s: (seat_name(s, self.seat), self.link.caption(s)) for s in Seat}
+            animator = self.table.animator
+            factor, animator.factor = animator.factor, 0.0
+            animator.show_cards(d.seat, d.cards)
+            animator.factor = factor
 
     # ------------------------------------------------------------------ what the table shows
 
-    def _event_shown(self, event: Event) -> None:
-        self.score.feed(event)
-        self.log.feed(event)
-
-    def _batch_done(self, view: SeatView) -> None:
+    def _view_shown(self, view: SeatView) -> None:
+        """A settled hand's result, where the replay stops at it."""
         from .panels import settlement_lines
 
-        acting = None
-        if view.phase not in (Phase.DEAL, Phase.PLAY, Phase.SETTLED, Phase.OVER):
-            acting = view.turn
-        self.scene.acting = acting
-        self.scene.update_plates(view)
-        self.panel.update_view(view, acting)
+        overlay = self.table.overlay
         last = self.position >= self.source.length
         if view.phase in (Phase.SETTLED, Phase.OVER) and (not self.playing or last):
-            self.overlay.show_content(
+            overlay.show_content(
                 tr("Hand {n} settled").format(n=view.hand_number),
                 settlement_lines(view),
-                [("close", tr("Close"), self.overlay.hide, False)],
+                [("close", tr("Close"), overlay.hide, False)],
                 [int(c) for c in view.kitty or ()],
             )
-        elif self.overlay.isVisible():
-            self.overlay.hide()
+        elif overlay.isVisible():
+            overlay.hide()
 
     def ask_computer(self) -> None:
         view = self.source.decision(self.position, self.seat)
@@ -391,8 +361,7 @@ class ReplayWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pause()
-        self.animator.detach()
-        self.session.shutdown()
+        self.table.detach()
         self.advice.shutdown()
         super().closeEvent(event)
 

@@ -230,9 +230,9 @@ class RulesWindow(QWidget):
 
 
 def _match_of(widget: QWidget | None) -> tuple[Game, Options] | None:
-    """The game and options of the match the main window shows, if any."""
+    """The game and options of the match the main window's table screen shows, if any."""
     while widget is not None:
-        view = getattr(widget, "last_view", None)
+        view = getattr(getattr(widget, "table", None), "last_view", None)
         if view is not None:
             return view.game, view.options
         widget = widget.parentWidget()

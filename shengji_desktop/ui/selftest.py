@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QApplication
 from shengji_desktop.assets import RESOURCES_DIR, TRANSLATIONS_DIR
 
 if TYPE_CHECKING:
-    from shengji_desktop.selftest import Report
+    from shengji_desktop.selfcheck import Report
 
     from .app import MainWindow
 
@@ -145,11 +145,11 @@ def open_window(app: QApplication, tmp: Path, holder: dict[str, MainWindow]) -> 
     if not wait_until(lambda: window.built, 30):
         raise RuntimeError("the window was never completed after its first paint")
     paints = PaintSeen()
-    window.view.viewport().installEventFilter(paints)
-    window.view.viewport().update()
+    window.table.view.viewport().installEventFilter(paints)
+    window.table.view.viewport().update()
     if not wait_until(lambda: paints.count > 0, 30):
         raise RuntimeError("the table was never painted")
-    window.view.viewport().removeEventFilter(paints)
+    window.table.view.viewport().removeEventFilter(paints)
     shot = window.grab().toImage()
     n = colours(shot)
     if n < 8:
@@ -163,7 +163,7 @@ def open_window(app: QApplication, tmp: Path, holder: dict[str, MainWindow]) -> 
 
 
 def check_translations() -> str:
-    from shengji_desktop.selftest import app_root, in_app, is_frozen
+    from shengji_desktop.selfcheck import app_root, in_app, is_frozen
 
     from . import i18n
 
@@ -241,16 +241,16 @@ def play_hand(window: MainWindow | None, name: str, seed: int) -> str:
         raise TimeoutError(f"the hand was not over after {HAND_TIMEOUT:.0f} s")
     if len(view.history) != 1:
         raise RuntimeError(f"{len(view.history)} hands settled, not 1")
-    if window.score.rowCount() != 1:
-        raise RuntimeError(f"the score sheet has {window.score.rowCount()} rows, not 1")
-    if window.log.rowCount() < 10:
-        raise RuntimeError(f"the game log has only {window.log.rowCount()} lines")
-    drawn = window.pixmaps.renders  # card pictures drawn for the table so far (cached)
+    if window.table.score.rowCount() != 1:
+        raise RuntimeError(f"the score sheet has {window.table.score.rowCount()} rows, not 1")
+    if window.table.log.rowCount() < 10:
+        raise RuntimeError(f"the game log has only {window.table.log.rowCount()} lines")
+    drawn = window.table.pixmaps.renders  # card pictures drawn for the table so far (cached)
     if drawn < 1:
         raise RuntimeError("no card was drawn on the table")
     actions = view.cards_dealt + sum(len(t.plays) for t in view.tricks)
     return (
         f"seats {','.join(SEATS)}, seed {seed}: settled after {actions} cards dealt and played"
-        f" in {seconds:.1f} s; {window.log.rowCount()} log lines; {drawn} card pictures"
+        f" in {seconds:.1f} s; {window.table.log.rowCount()} log lines; {drawn} card pictures"
         " drawn for the table so far"
     )

@@ -439,3 +439,22 @@ class Session(QObject):
 
         task.signals.done.connect(finish)
         self._pool.start(task)
+
+
+class TableHost(Protocol):
+    """What the games on this computer and the LAN tables ask of the window that shows
+    them: its session, a session over a new link, stopping the game, the start screen."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def attach(self, link: Any, past: Sequence[Event] = (), game: Game | None = None) -> Session:
+        """Put a session over ``link`` on the table (``TableScreen.attach``)."""
+
+    def stop_session(self) -> None:
+        """End the game on the table: its session, and the LAN table hosted or joined."""
+
+    def show_start(self) -> None: ...
+
+    def focus_table(self) -> None:
+        """The keyboard on the table (a game has started)."""

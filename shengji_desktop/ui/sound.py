@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -35,8 +35,8 @@ if TYPE_CHECKING:  # the engine, the trick rules and audio.py load when used (is
     from shengji_desktop.engine import events as ev
     from shengji_desktop.engine.view import SeatView
 
-    from .app import MainWindow
     from .audio import Backend
+    from .screen import TableScreen
     from .session import Session
 
 MUTED_KEY = "sound/muted"
@@ -76,11 +76,14 @@ def as_bool(value: object) -> bool:
 
 
 class TableSounds:
-    """The window's sounds: made with the window (``__init__``), wired to the animator with
-    the rest of it (``build``) and to each session (``attached``)."""
+    """The table's sounds: the events the screen shows, and each session's prompt
+    (``attached``)."""
 
-    def __init__(self, window: MainWindow, backend: Backend | None = None) -> None:
-        self._window = weakref.ref(window)  # the window holds this: no cycle for the GC
+    def __init__(
+        self, screen: TableScreen, settings: QSettings, backend: Backend | None = None
+    ) -> None:
+        self.screen = screen
+        self.settings = settings
         self.backend = backend
         self.clock = time.monotonic
         self._last: dict[str, float] = {}
@@ -88,75 +91,70 @@ class TableSounds:
         self._lead: tuple[Card, ...] | None = None  # the trick's lead, once played
         self._declared = False  # a declaration stands this hand
         self._session: weakref.ref[Session] | None = None
-        self.reminder = QTimer(window)
+        self.reminder = QTimer(screen)
         self.reminder.setSingleShot(True)
         self.reminder.timeout.connect(self._remind)
-        self.idle_timer = QTimer(window)
+        self.idle_timer = QTimer(screen)
         self.idle_timer.setSingleShot(True)
         self.idle_timer.timeout.connect(self._idle)
-        self.mute_action = QAction(window, checkable=True)
+        self.mute_action = QAction(screen, checkable=True)
         self.mute_action.setChecked(self.muted())
         self.mute_action.toggled.connect(self.set_muted)
-        self.minimised_action = QAction(window, checkable=True)
+        self.minimised_action = QAction(screen, checkable=True)
         self.minimised_action.setChecked(self.quiet_minimised())
         self.minimised_action.toggled.connect(self.set_quiet_minimised)
         self.volume_actions: dict[int, QAction] = {}
         self.reminder_actions: dict[int, QAction] = {}
-
-    @property
-    def w(self) -> MainWindow:
-        window = self._window()
-        assert window is not None, "the window is gone"
-        return window
+        screen.event_shown.connect(self.on_event)
+        screen.attached.connect(self.attached)
 
     # ------------------------------------------------------------------ settings
 
     def muted(self) -> bool:
-        return as_bool(self.w.settings.value(MUTED_KEY, "false"))
+        return as_bool(self.settings.value(MUTED_KEY, "false"))
 
     def set_muted(self, on: bool) -> None:
-        self.w.settings.setValue(MUTED_KEY, on)
+        self.settings.setValue(MUTED_KEY, on)
 
     def volume(self) -> int:
         try:
-            value = int(str(self.w.settings.value(VOLUME_KEY, DEFAULT_VOLUME)))
+            value = int(str(self.settings.value(VOLUME_KEY, DEFAULT_VOLUME)))
         except ValueError:
             value = DEFAULT_VOLUME
         return max(0, min(100, value))
 
     def set_volume(self, percent: int) -> None:
-        self.w.settings.setValue(VOLUME_KEY, max(0, min(100, percent)))
+        self.settings.setValue(VOLUME_KEY, max(0, min(100, percent)))
 
     def quiet_minimised(self) -> bool:
-        return as_bool(self.w.settings.value(QUIET_MINIMISED_KEY, "false"))
+        return as_bool(self.settings.value(QUIET_MINIMISED_KEY, "false"))
 
     def set_quiet_minimised(self, on: bool) -> None:
-        self.w.settings.setValue(QUIET_MINIMISED_KEY, on)
+        self.settings.setValue(QUIET_MINIMISED_KEY, on)
 
     def reminder_seconds(self) -> int:
         try:
-            value = int(str(self.w.settings.value(REMINDER_KEY, DEFAULT_REMINDER)))
+            value = int(str(self.settings.value(REMINDER_KEY, DEFAULT_REMINDER)))
         except ValueError:
             value = DEFAULT_REMINDER
         return max(0, value)
 
     def set_reminder_seconds(self, seconds: int) -> None:
-        self.w.settings.setValue(REMINDER_KEY, seconds)
+        self.settings.setValue(REMINDER_KEY, seconds)
         if not self._waiting or seconds <= 0:
             self.reminder.stop()
 
-    def add_to_settings_menu(self, settings_menu: QMenu) -> None:
+    def add_to_menus(self, game_menu: QMenu, settings_menu: QMenu) -> None:
         """The Sound submenu (menus.build_menus, again after a language switch)."""
-        w = self.w
         menu = settings_menu.addMenu(tr("Sound"))
         self.mute_action.setText(tr("&Mute"))
         menu.addAction(self.mute_action)
         volume_menu = menu.addMenu(tr("Volume"))
-        group = QActionGroup(w)
+        group = QActionGroup(volume_menu)
         current = self.volume()
         self.volume_actions = {}
         for percent in VOLUMES:
-            act = QAction(tr("{n}%").format(n=percent), w, checkable=True)
+            act = QAction(tr("{n}%").format(n=percent), volume_menu, checkable=True)
             act.setChecked(percent == current)
             act.triggered.connect(lambda _=False, p=percent: self.set_volume(p))
             group.addAction(act)
@@ -165,41 +163,36 @@ class TableSounds:
         self.minimised_action.setText(tr("Silent while minimised"))
         menu.addAction(self.minimised_action)
         reminder_menu = menu.addMenu(tr("Turn reminder"))
-        rgroup = QActionGroup(w)
+        rgroup = QActionGroup(reminder_menu)
         current = self.reminder_seconds()
         self.reminder_actions = {}
         for seconds in REMINDERS:
             text = tr("Off") if seconds == 0 else tr("After {n} s").format(n=seconds)
-            act = QAction(text, w, checkable=True)
+            act = QAction(text, reminder_menu, checkable=True)
             act.setChecked(seconds == current)
             act.triggered.connect(lambda _=False, s=seconds: self.set_reminder_seconds(s))
             rgroup.addAction(act)
             reminder_menu.addAction(act)
             self.reminder_actions[seconds] = act
 
-    # ------------------------------------------------------------------ with the window
+    # ------------------------------------------------------------------ with the table
 
-    def build(self) -> None:
-        """With the animator (``MainWindow.finish_building``)."""
-        self.w.animator.event_shown.connect(self.on_event)
-
-    def attached(self) -> None:
+    def attached(self, session: Session) -> None:
         """A new session: the seat's turn comes from it."""
-        session = self.w.session
         self._waiting = False
         self._lead = None
         self._declared = False
         self.reminder.stop()
         known = self._session() if self._session is not None else None
-        if session is not None and session is not known:
+        if session is not known:
             session.prompt_changed.connect(self.on_prompt)
-        self._session = weakref.ref(session) if session is not None else None
+        self._session = weakref.ref(session)
 
     # ------------------------------------------------------------------ what sounds
 
     def _view(self) -> SeatView | None:
         """The view after the batch being shown (its trump, its dealer, its result)."""
-        return self.w.animator.showing
+        return self.screen.animator.showing
 
     def sound_for(self, event: ev.Event) -> str | None:
         """The sound of one event as the table shows it (and the state it keeps: the trick's
@@ -258,7 +251,9 @@ class TableSounds:
         if name is None:
             return
         if name in ("trick", "points"):  # as the cards go to the winner
-            QTimer.singleShot(self.w.animator.ms(SWEEP_MS), self.w, lambda: self.play(name))
+            QTimer.singleShot(
+                self.screen.animator.ms(SWEEP_MS), self.screen, lambda: self.play(name)
+            )
         else:
             self.play(name)
 
@@ -266,7 +261,7 @@ class TableSounds:
         """The session's prompt changed: has the seat's turn come (or gone)?"""
         from .session import HUMAN
 
-        session = self.w.session
+        session = self.screen.session
         waiting = session is not None and session.waiting == HUMAN
         if waiting and not self._waiting:
             self.play("turn")
@@ -286,7 +281,7 @@ class TableSounds:
     def audible(self) -> bool:
         if self.muted() or self.volume() <= 0:
             return False
-        return not (self.quiet_minimised() and self.w.isMinimized())
+        return not (self.quiet_minimised() and self.screen.view.window().isMinimized())
 
     def play(self, name: str) -> None:
         if not self.audible():

@@ -1,5 +1,5 @@
-"""The window's statistics: where the database is (next to the autosave), the one writer
-thread of each database, and recording the player's hands of a local or LAN game."""
+"""The statistics of the window's games: where the database is (next to the autosave), the one
+writer thread of each database, and recording the player's hands of a local or LAN game."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QObject, QSettings, Signal
 
 from .i18n import tr
 
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from shengji_desktop.stats.recorder import Writer
     from shengji_desktop.stats.store import SetAside, Store
 
-    from .app import MainWindow
     from .local import LocalTable
     from .session import Session
 
@@ -27,11 +25,14 @@ KEEP_KEY = "history/keep"  # hands kept in the history (setting)
 # The statistics modules (sqlite3 and all) are imported when first used, not at start.
 
 
-def db_path(w: MainWindow) -> Path:
+Say = Callable[[str, int], None]  # a message for the status bar, shown for so many ms
+
+
+def db_path(save_path: Path) -> Path:
     """Next to the autosave."""
     from shengji_desktop.stats.store import DB_NAME
 
-    return w.games.save_path.with_name(DB_NAME)
+    return save_path.with_name(DB_NAME)
 
 
 def keep_setting(settings: QSettings | None = None) -> int:
@@ -79,37 +80,41 @@ class _Notices(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self.window: weakref.ref[MainWindow] | None = None
+        self.say: weakref.WeakMethod[Say] | None = None
         self.said.connect(self._show)
 
     def _show(self, notice: SetAside | str) -> None:
-        w = self.window() if self.window is not None else None
-        if w is not None:
-            w.statusBar().showMessage(notice_text(notice), 15000)
+        say = self.say() if self.say is not None else None
+        if say is not None:
+            say(notice_text(notice), 15000)
 
 
 _WRITERS: dict[Path, tuple[Writer, _Notices]] = {}
 _SEATS: weakref.WeakKeyDictionary[Session, object] = weakref.WeakKeyDictionary()
 
 
-def writer_for(w: MainWindow) -> Writer:
+def writer_for(path: Path, settings: QSettings, say: Say) -> Writer:
     """The database's writer (one for each file, for the program's life); its notices go to
-    the window's status bar."""
+    ``say`` (a method, held weakly), the status bar of the window that plays."""
     from shengji_desktop.stats.recorder import Writer
 
-    path = db_path(w)
     entry = _WRITERS.get(path)
     if entry is None:
         notices = _Notices()
         entry = _WRITERS[path] = (Writer(path, notices.said.emit), notices)
     writer, notices = entry
-    notices.window = weakref.ref(w)
-    writer.keep = keep_setting(w.settings)
+    notices.say = weakref.WeakMethod(say)
+    writer.keep = keep_setting(settings)
     return writer
 
 
 def record_local(
-    w: MainWindow, link: LocalTable, match: Match, past: Sequence[Event]
+    link: LocalTable,
+    match: Match,
+    past: Sequence[Event],
+    path: Path,
+    settings: QSettings,
+    say: Say,
 ) -> object | None:
     """Record the hands of the player's seat of a local match (none when only computers
     play): a referee watcher of the link's table, set before the table starts."""
@@ -120,53 +125,26 @@ def record_local(
     try:
         from shengji_desktop.stats.recorder import LocalRecorder
     except ImportError as exc:  # a build without sqlite3: play on without statistics
-        _unavailable(w, exc)
+        _unavailable(say, exc)
         return None
     kinds = {s: link.kind_of(s) for s in Seat}
-    recorder = LocalRecorder(match, link.seat, kinds, writer_for(w), past)
+    recorder = LocalRecorder(match, link.seat, kinds, writer_for(path, settings, say), past)
     link.table.watch_referee(recorder.applied)
     return recorder
 
 
-def _unavailable(w: MainWindow, exc: Exception) -> None:
-    text = tr("Statistics are not available: {error}").format(error=exc)
-    w.statusBar().showMessage(text, 15000)
+def _unavailable(say: Say, exc: Exception) -> None:
+    say(tr("Statistics are not available: {error}").format(error=exc), 15000)
 
 
-def record_seat(w: MainWindow, session: Session) -> object | None:
+def record_seat(session: Session, path: Path, settings: QSettings, say: Say) -> object | None:
     """Record the hands of the window's seat at a LAN table, from its events and views."""
     try:
         from shengji_desktop.stats.recorder import SeatRecorder
     except ImportError as exc:
-        _unavailable(w, exc)
+        _unavailable(say, exc)
         return None
-    recorder = SeatRecorder(writer_for(w))
+    recorder = SeatRecorder(writer_for(path, settings, say))
     session.events_applied.connect(recorder.feed)
     _SEATS[session] = recorder  # lives as long as the session
     return recorder
-
-
-def open_statistics(w: MainWindow) -> None:
-    """Game → Statistics…: the window, or the one already open brought to the front."""
-    from .stats_window import StatisticsWindow
-
-    _open(w, StatisticsWindow)
-
-
-def open_history(w: MainWindow) -> None:
-    """Game → Hand history…"""
-    from .history_window import HandHistoryWindow
-
-    _open(w, HandHistoryWindow)
-
-
-def _open(w: MainWindow, kind: type[QDialog]) -> QDialog:
-    for child in w.findChildren(kind):
-        if child.isVisible():
-            child.raise_()
-            child.activateWindow()
-            return child
-    dialog = kind(db_path(w), w)  # type: ignore[arg-type]
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.show()
-    return dialog

@@ -43,12 +43,9 @@ from .layout import (
 )
 from .passes import TributePasses
 from .seatplate import SeatPlate
-from .tableview import TableView
 
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
     from shengji_desktop.engine.view import SeatView
-
-__all__ = ["TableScene", "TableView"]  # the view lives in tableview.py; imported here too
 
 
 class TableScene(QGraphicsScene):

@@ -4,19 +4,24 @@ join one, the lobby, the connection's state, leaving."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
 
 from shengji_desktop.rules.cards import Seat
 
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .app import MainWindow
     from .lan import HostRunner, RemoteLink
     from .lan_dialogs import HostedTable, LobbyDialog
     from .lanaids import LanAids
-    from .session import Session
+    from .screen import TableScreen
+    from .session import Session, TableHost
 
 
 def default_hosted_path() -> Path:
@@ -25,13 +30,30 @@ def default_hosted_path() -> Path:
     return Path(user_data_dir("shengji-desktop", appauthor=False)) / "hosted-table.json"
 
 
-class LanTables:
-    """Hosting and joining for one window; the window's session plays the seat."""
+class LanTables(QObject):
+    """Hosting and joining for one window (``host``, whose dialogs' parent it is too); the
+    session on the table (``screen``) plays the seat."""
 
-    def __init__(self, window: MainWindow, hosted_path: Path | None) -> None:
+    status = Signal(str, int)  # a message for the status bar, shown for so many ms (0: kept)
+    hosted_changed = Signal(bool)  # a hosted table can (no longer) be resumed
+    line_changed = Signal(str, bool, str)  # the table's line, connected?, the connection's state
+
+    def __init__(
+        self,
+        host: TableHost,
+        screen: TableScreen,
+        settings: QSettings,
+        hosted_path: Path | None,
+        stats_path: Callable[[], Path],
+    ) -> None:
+        super().__init__()
         # Weakly: a window holding an object that holds the window would be destroyed by
         # the garbage collector, on whatever thread it runs (a table's, a save's): a crash.
-        self._window = weakref.ref(window)
+        self._host = weakref.ref(host)
+        self.screen = screen
+        self.settings = settings
+        self.stats_path = stats_path
+        self.autoplay_action: QAction | None = None  # 托管's toggle, which a host may switch on
         self.runner: HostRunner | None = None
         self.lobby_dialog: LobbyDialog | None = None
         self.aids: LanAids | None = None  # the move clock and 快捷语, made at the first table
@@ -40,10 +62,19 @@ class LanTables:
         self._hosted_path = hosted_path
 
     @property
-    def w(self) -> MainWindow:
-        window = self._window()
-        assert window is not None, "the window is gone"
-        return window
+    def host(self) -> TableHost:
+        host = self._host()
+        assert host is not None, "the window is gone"
+        return host
+
+    @property
+    def parent_widget(self) -> QWidget | None:
+        """The dialogs' parent: the window."""
+        host = self._host()
+        return host if isinstance(host, QWidget) else None
+
+    def say(self, text: str, ms: int = 0) -> None:
+        self.status.emit(text, ms)
 
     @property
     def hosted_path(self) -> Path:
@@ -55,14 +86,14 @@ class LanTables:
         return self.hosted_path if self.hosted_path.exists() else None
 
     def update_resume_action(self) -> None:
-        self.w.resume_host_action.setEnabled(self.hosted_table_file() is not None)
+        self.hosted_changed.emit(self.hosted_table_file() is not None)
 
     # ------------------------------------------------------------------ menu commands
 
     def ask_host(self) -> None:
         from .lan_dialogs import HostDialog
 
-        dialog = HostDialog(self.w)
+        dialog = HostDialog(self.parent_widget)
         if dialog.exec() != HostDialog.DialogCode.Accepted:
             return
         dialog.remember()
@@ -71,7 +102,7 @@ class LanTables:
         except (OSError, ValueError, RuntimeError) as exc:
             from .dialogs import show_box
 
-            show_box(self.w, tr("Could not host the table"), str(exc), "warning")
+            show_box(self.parent_widget, tr("Could not host the table"), str(exc), "warning")
 
     def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
         """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
@@ -80,7 +111,7 @@ class LanTables:
 
         from .lan import HostRunner, RemoteLink
 
-        self.w.stop_session()
+        self.host.stop_session()
         runner = HostRunner(
             table.game,
             table.options,
@@ -91,7 +122,7 @@ class LanTables:
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             seed=table.seed,
             save_path=self.hosted_path,
-            parent=self.w,
+            parent=self.parent_widget,
         )
         port = self._run_host(runner)
         seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
@@ -101,8 +132,8 @@ class LanTables:
     def _run_host(self, runner: HostRunner) -> int:
         port = runner.start()
         self.runner = runner
-        runner.finished.connect(lambda why: self.w.statusBar().showMessage(why))
-        self.w.resume_host_action.setEnabled(True)
+        runner.finished.connect(self.say)
+        self.hosted_changed.emit(True)
         return port
 
     def ask_resume_host(self) -> None:
@@ -116,7 +147,7 @@ class LanTables:
         except (OSError, ValueError, RuntimeError, RecordError) as exc:
             from .dialogs import show_box
 
-            show_box(self.w, tr("Could not resume the table"), str(exc), "warning")
+            show_box(self.parent_widget, tr("Could not resume the table"), str(exc), "warning")
 
     def resume_hosted_table(
         self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""
@@ -130,7 +161,7 @@ class LanTables:
 
         from .lan import HostRunner, RemoteLink, seat_token
 
-        self.w.stop_session()
+        self.host.stop_session()
         runner = HostRunner(
             Game.SD,  # replaced by the saved table's game
             Options(),
@@ -140,7 +171,7 @@ class LanTables:
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             save_path=path,
             resume_from=path,
-            parent=self.w,
+            parent=self.parent_widget,
         )
         port = self._run_host(runner)
         token = seat_token(runner, Seat.S)
@@ -152,7 +183,7 @@ class LanTables:
     def ask_join(self) -> None:
         from .lan_dialogs import JoinDialog
 
-        dialog = JoinDialog(self.w)
+        dialog = JoinDialog(self.parent_widget)
         if dialog.exec() != JoinDialog.DialogCode.Accepted:
             return
         address, port, name = dialog.target()
@@ -161,7 +192,7 @@ class LanTables:
     def join_table(self, address: str, port: int, name: str) -> Session:
         from .lan import RemoteLink, saved_token
 
-        self.w.stop_session()
+        self.host.stop_session()
         return self.sit(RemoteLink(address, port, name, token=saved_token(address, port)))
 
     # ------------------------------------------------------------------ at the table
@@ -171,30 +202,29 @@ class LanTables:
         from . import stats_link
         from .lan_dialogs import LobbyDialog
 
-        w = self.w
-        link.setParent(w)
-        session = w.attach(link)
-        stats_link.record_seat(w, session)  # the seat's hands, for Statistics
+        link.setParent(self.parent_widget)
+        session = self.host.attach(link)
+        # the seat's hands, for Statistics
+        stats_link.record_seat(session, self.stats_path(), self.settings, self.say)
         link.lobby_changed.connect(self._lobby_changed)
         link.connection_changed.connect(self._connection_changed)
         link.ended.connect(self._table_ended)
         if self.aids is None:
             from .lanaids import LanAids
 
-            self.aids = LanAids(w)
+            self.aids = LanAids(self.screen, self.autoplay_action)
         self.aids.attach(link)
-        w.lan_status.setText(link.status)
-        w.lan_status.show()
-        self.lobby_dialog = LobbyDialog(link, self.runner, w)
+        self.line_changed.emit(link.status, True, link.status)
+        self.lobby_dialog = LobbyDialog(link, self.runner, self.parent_widget)
         self.lobby_dialog.left.connect(self.leave_table)
         self.lobby_dialog.show()
         session.start()
         return session
 
     def leave_table(self) -> None:
-        self.w.stop_session()
-        self.w.scene.clear_table()
-        self.w.show_start()
+        self.host.stop_session()
+        self.screen.leave()
+        self.host.show_start()
 
     def stop(self) -> None:
         """Close the lobby and the hosted table (the session is stopped by the window)."""
@@ -211,33 +241,22 @@ class LanTables:
             self.runner = None
 
     def _lobby_changed(self, lobby: Any) -> None:
-        w = self.w
-        if w.session is None:
+        screen = self.screen
+        if screen.session is None:
             return
-        if w.score.game is None or w.score.game.value != lobby.game:
+        if screen.score.game is None or screen.score.game.value != lobby.game:
             from shengji_desktop.rules.options import Game
 
-            w.score.reset(Game(lobby.game))
-        w.scene.names = w.seat_names()
-        if w.last_view is not None:
-            w.scene.update_plates(w.last_view)
+            screen.score.reset(Game(lobby.game))
+        screen.rename_seats()
 
     def _connection_changed(self, connected: bool, status: str) -> None:
-        w = self.w
-        w.lan_status.setText(("● " if connected else "○ ") + status)
-        w.lan_status.setStyleSheet("" if connected else "color: #b00000; font-weight: bold;")
-        if not connected:
-            w.statusBar().showMessage(status)
+        self.line_changed.emit(("● " if connected else "○ ") + status, connected, status)
 
     def _table_ended(self, status: str) -> None:
         from shengji_desktop.engine.phase import Phase
 
-        w = self.w
-        s = w.session
+        s = self.screen.session
         if s is None or s.phase is Phase.OVER:
             return
-        w.overlay.show_content(
-            tr("Left the table"),
-            [(tr("Why"), status)],
-            [("leave", tr("Close"), self.leave_table, False)],
-        )
+        self.screen.show_ended(status, self.leave_table)

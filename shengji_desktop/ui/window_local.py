@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QThreadPool, QTimer
+from PySide6.QtCore import QObject, QSettings, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from .i18n import tr
 from .tasks import Task
@@ -18,9 +19,8 @@ if TYPE_CHECKING:
     from shengji_desktop.engine.match import Match
     from shengji_desktop.engine.savehead import SaveHead
 
-    from .app import MainWindow
     from .dialogs import NewGame
-    from .session import Session
+    from .session import Session, TableHost
 
 
 @dataclass
@@ -49,13 +49,20 @@ def read_saved_game(path: Path) -> SavedGame | None:
     return SavedGame(match, saved.events, seats, saved.warnings)
 
 
-class LocalGames:
-    """New game, Continue and the saved game of one window."""
+class LocalGames(QObject):
+    """New game, Continue and the saved game of one window (``host``, whose dialogs'
+    parent it is too)."""
 
-    def __init__(self, window: MainWindow, save_path: Path | None) -> None:
+    status = Signal(str, int)  # a message for the status bar, shown for so many ms (0: kept)
+    offer_changed = Signal(bool)  # a saved game is (no longer) on offer to continue
+    speed_chosen = Signal(str)  # the animation speed of a new game
+
+    def __init__(self, host: TableHost, settings: QSettings, save_path: Path | None) -> None:
+        super().__init__()
         # Weakly: a window holding an object that holds the window would be destroyed by
         # the garbage collector, on whatever thread it runs (a table's, a save's): a crash.
-        self._window = weakref.ref(window)
+        self._host = weakref.ref(host)
+        self.settings = settings
         self._save_path = save_path
         self.saved: SavedGame | None = None  # the autosave, read whole
         # what the start screen offers to continue: the game and hand of the autosave, from
@@ -67,10 +74,19 @@ class LocalGames:
         self.looked = False  # the autosave has been looked for (and offered, if it can be)
 
     @property
-    def w(self) -> MainWindow:
-        window = self._window()
-        assert window is not None, "the window is gone"
-        return window
+    def host(self) -> TableHost:
+        host = self._host()
+        assert host is not None, "the window is gone"
+        return host
+
+    @property
+    def parent_widget(self) -> QWidget | None:
+        """The dialogs' parent: the window."""
+        host = self._host()
+        return host if isinstance(host, QWidget) else None
+
+    def say(self, text: str, ms: int = 0) -> None:
+        self.status.emit(text, ms)
 
     @property
     def save_path(self) -> Path:
@@ -96,9 +112,9 @@ class LocalGames:
             return
         self.offer = head
         self.looked = True
-        self.w.continue_action.setEnabled(True)
-        if self.w.session is None:
-            self.w.show_start()
+        self.offer_changed.emit(True)
+        if self.host.session is None:
+            self.host.show_start()
         QTimer.singleShot(0, lambda: self._read_saved_game(path))  # after the offer's paint
 
     def _read_saved_game(self, path: Path) -> None:
@@ -116,29 +132,29 @@ class LocalGames:
             if self._drop_read:
                 self._drop_read = False
                 return  # a new game has replaced the save meanwhile
-            w = self.w
+            host = self.host
             offered = self.offer is not None
             if isinstance(result, SavedGame):
                 self.saved = result
                 self.offer = SaveHead(result.match.game, result.match.hand_number)
-                w.continue_action.setEnabled(True)
+                self.offer_changed.emit(True)
                 if result.warnings:
-                    w.statusBar().showMessage(
+                    self.say(
                         tr("The saved game lost its last move; it goes on from the one before.")
                     )
                 if self._continue_asked:
                     self.continue_saved()
-                elif w.session is None:
-                    w.show_start()
+                elif host.session is None:
+                    host.show_start()
                 return
             # over after all, or damaged: the offer (if made) is taken back
             self.offer = None
             self._continue_asked = False
-            w.continue_action.setEnabled(False)
+            self.offer_changed.emit(False)
             if isinstance(result, RecordError | ValueError | OSError | json.JSONDecodeError):
-                w.statusBar().showMessage(tr("The saved game could not be read."))
-            if offered and w.session is None:
-                w.show_start()
+                self.say(tr("The saved game could not be read."))
+            if offered and host.session is None:
+                host.show_start()
 
         task.signals.done.connect(done)
         QThreadPool.globalInstance().start(task)
@@ -146,19 +162,18 @@ class LocalGames:
     def ask_new_game(self) -> None:
         from .dialogs import NewGameDialog, load_new_game, save_new_game
 
-        w = self.w
-        dialog = NewGameDialog(load_new_game(w.settings), w)
+        dialog = NewGameDialog(load_new_game(self.settings), self.parent_widget)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dialog.choice()
-        save_new_game(choice, w.settings)
+        save_new_game(choice, self.settings)
         if self.in_progress() and not self.confirm_abandon():
             return
         self.start_new(choice)
 
     def in_progress(self) -> bool:
         """Whether the window plays a match that is not over."""
-        s = self.w.session
+        s = self.host.session
         return s is not None and s.waiting != "over"
 
     def confirm_abandon(self) -> bool:
@@ -166,7 +181,7 @@ class LocalGames:
         from . import dialogs
 
         return dialogs.ask_box(
-            self.w,
+            self.parent_widget,
             tr("A game is in progress"),
             tr("Start a new game? The game in progress will be lost."),
             tr("Start a new game"),
@@ -176,10 +191,7 @@ class LocalGames:
     def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
         from shengji_desktop.engine.match import Match, secret_seed
 
-        w = self.w
-        w.set_speed(choice.speed)
-        if choice.speed in w.speed_actions:
-            w.speed_actions[choice.speed].setChecked(True)
+        self.speed_chosen.emit(choice.speed)
         seed = secret_seed() if seed is None else seed  # a deal nobody can work out
         return self.start_match(Match(choice.game, choice.options, seed), choice.seats, [])
 
@@ -188,12 +200,12 @@ class LocalGames:
             if self.offer is not None and self._load_task is not None:
                 # offered from its head and still being read: it goes on once it is
                 self._continue_asked = True
-                self.w.statusBar().showMessage(tr("Reading the saved game…"))
+                self.say(tr("Reading the saved game…"))
             return
         saved, self.saved = self.saved, None
         self.offer = None
         self._continue_asked = False
-        self.w.continue_action.setEnabled(False)
+        self.offer_changed.emit(False)
         self.start_match(saved.match, saved.seats, saved.events)
 
     def start_match(self, match: Match, seats: list[str], past: list[Event]) -> Session:
@@ -204,17 +216,24 @@ class LocalGames:
         from . import stats_link
         from .local import LocalTable
 
-        w = self.w
-        w.stop_session()
+        host = self.host
+        host.stop_session()
         if self._load_task is not None or self.offer is not None:
             # another game replaces the autosave: its offer and a read under way are dropped
             self._drop_read = self._load_task is not None
             self.offer = self.saved = None
             self._continue_asked = False
-            w.continue_action.setEnabled(False)
+            self.offer_changed.emit(False)
         link = LocalTable(match, seats, make_player, self.save_path)
-        session = w.attach(link, past, match.game)
-        stats_link.record_local(w, link, match, past)  # the player's hands, for Statistics
+        session = host.attach(link, past, match.game)
+        # the player's hands, for Statistics
+        stats_link.record_local(link, match, past, self.stats_path(), self.settings, self.say)
         session.start()
-        w.view.setFocus()
+        host.focus_table()
         return session
+
+    def stats_path(self) -> Path:
+        """The statistics database: next to the autosave."""
+        from . import stats_link
+
+        return stats_link.db_path(self.save_path)

@@ -114,11 +114,11 @@ def test_without_a_source_checkout_the_arena_says_where_the_baseline_is(
 
 def test_the_gui_does_not_offer_the_baseline() -> None:
     pytest.importorskip("PySide6")
-    from shengji_desktop.ui import aids, lan
+    from shengji_desktop.ui import autoplay, lan
     from shengji_desktop.ui.models import SeatListModel
 
     assert "baseline" in KINDS and make_player("baseline", 1).kind == "baseline"
     offered = {k for row in range(4) for k in SeatListModel().allowed(row)}
-    offered |= set(lan.SEAT_KINDS) | set(aids.AUTOPLAY_LEVELS)
+    offered |= set(lan.SEAT_KINDS) | set(autoplay.AUTOPLAY_LEVELS)
     assert offered & {"easy", "normal", "hard"} == set(OFFERED)
     assert not any(k.startswith("baseline") for k in offered)

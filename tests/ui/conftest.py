@@ -23,7 +23,7 @@ def private_settings(tmp_path, qapp):
     QCoreApplication.setApplicationName("shengji-desktop-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-    from shengji_desktop.ui.aids import AUTO_PASS_KEY
+    from shengji_desktop.ui.autopass import AUTO_PASS_KEY
 
     QSettings().setValue(AUTO_PASS_KEY, "false")
     yield tmp_path

@@ -148,7 +148,7 @@ def screen_texts(window) -> list[str]:
     """Everything readable now: the window, its scene, and every open top-level window."""
     texts = list(widget_texts(window))
     if window.built:
-        texts += scene_texts(window.scene)
+        texts += scene_texts(window.table.scene)
     for top in QApplication.topLevelWidgets():
         if top is not window and top.isVisible():
             texts += widget_texts(top)

@@ -19,14 +19,15 @@ from shengji_desktop.engine.table import Table
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.aids import AUTOPLAY_LEVEL_KEY, TRACKER_KEY
 from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.autoplay import AUTOPLAY_LEVEL_KEY
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.lan import RemoteLink
 from shengji_desktop.ui.lan_dialogs import HostedTable
 from shengji_desktop.ui.local import LocalTable
 from shengji_desktop.ui.panels.tracker import TrackerPanel
 from shengji_desktop.ui.session import HUMAN, Session, autoplay_marker
+from shengji_desktop.ui.tracker_aid import TRACKER_KEY
 
 pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]
@@ -48,8 +49,8 @@ def start_local(window: MainWindow, game: Game, seed: int = 5) -> Session:
 
 def shortcut(window: MainWindow, qtbot, key: Qt.Key, mods=Qt.KeyboardModifier.NoModifier) -> None:
     window.activateWindow()
-    window.view.setFocus()
-    qtbot.keyClick(window.view, key, mods)
+    window.table.view.setFocus()
+    qtbot.keyClick(window.table.view, key, mods)
 
 
 # ---------------------------------------------------------------------- 记牌器
@@ -59,22 +60,24 @@ def shortcut(window: MainWindow, qtbot, key: Qt.Key, mods=Qt.KeyboardModifier.No
 def test_the_tracker_panel_shows_the_seats_own_count_and_is_remembered(
     window, qtbot, tmp_path, game: Game
 ) -> None:
-    aids = window.aids
-    assert aids.dock is None or not aids.dock.isVisible()
+    tracker = window.tracker
+    assert tracker.dock is None or not tracker.dock.isVisible()
     shortcut(window, qtbot, Qt.Key.Key_T)
-    assert aids.tracker_action.isChecked() and aids.dock is not None and aids.dock.isVisible()
+    assert tracker.action.isChecked() and tracker.dock is not None and tracker.dock.isVisible()
     assert str(QSettings().value(TRACKER_KEY)).lower() == "true"
-    assert aids.tracker_action in window.menuBar().actions()[0].menu().actions()  # Game menu
+    assert tracker.action in window.menuBar().actions()[0].menu().actions()  # Game menu
 
     s = start_local(window, game)
     rng = random.Random(3)
-    while not (window.last_view is not None and window.last_view.tricks):
-        shown = wait_turn(window, qtbot, lambda: bool(window.last_view and window.last_view.tricks))
+    while not (window.table.last_view is not None and window.table.last_view.tricks):
+        shown = wait_turn(
+            window, qtbot, lambda: bool(window.table.last_view and window.table.last_view.tricks)
+        )
         if shown == HUMAN and s.waiting == HUMAN:
             human_turn(window, qtbot, rng)
-    panel = aids.panel
+    panel = tracker.panel
     assert isinstance(panel, TrackerPanel)
-    qtbot.waitUntil(lambda: panel.tracker == track(window.last_view), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: panel.tracker == track(window.table.last_view), timeout=WAIT_MS)
     t = panel.tracker
     assert t is not None and t.seat == Seat.S
     # each class's row shows its count of cards out, and the seat's own set apart
@@ -86,7 +89,7 @@ def test_the_tracker_panel_shows_the_seats_own_count_and_is_remembered(
     assert (game is Game.DL) == ("10s" in panel.points.text())
 
     shortcut(window, qtbot, Qt.Key.Key_T)
-    assert not aids.dock.isVisible()
+    assert not tracker.dock.isVisible()
     assert str(QSettings().value(TRACKER_KEY)).lower() == "false"
 
 
@@ -96,8 +99,8 @@ def test_the_tracker_comes_back_on_in_a_new_window(qtbot, tmp_path) -> None:
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    assert w.aids.tracker_action.isChecked()
-    assert w.aids.dock is not None and w.aids.dock.isVisible()
+    assert w.tracker.action.isChecked()
+    assert w.tracker.dock is not None and w.tracker.dock.isVisible()
 
 
 # ---------------------------------------------------------------------- 托管
@@ -120,7 +123,7 @@ class SeatActions(list):
 def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     window, qtbot, game: Game
 ) -> None:
-    window.aids.level_actions["easy"].trigger()  # Settings › Auto-play strength
+    window.autoplay.level_actions["easy"].trigger()  # Settings › Auto-play strength
     assert QSettings().value(AUTOPLAY_LEVEL_KEY) == "easy"
     s = start_local(window, game, seed=11)
     link = s.link
@@ -129,13 +132,13 @@ def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     offered: list[str] = []
     s.prompt_changed.connect(lambda: offered.append(s.waiting) if s.autoplay else None)
     shortcut(window, qtbot, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
-    assert window.aids.autoplay_action.isChecked() and window.aids.button.isChecked()
+    assert window.autoplay.action.isChecked() and window.autoplay.button.isChecked()
     assert s.autoplay is not None and s.autoplay_level == "easy"  # the strength in Settings
-    assert "(" in window.seat_names()[Seat.S][1]  # the plate says 托管
+    assert "(" in window.table.seat_names()[Seat.S][1]  # the plate says 托管
     # The whole first hand and into the second: the settlement goes on by itself.
     qtbot.waitUntil(lambda: s.view is not None and s.view.hand_number >= 2, timeout=4 * WAIT_MS)
     qtbot.waitUntil(  # the settlement went away by itself
-        lambda: window.last_view.hand_number >= 2 and not window.overlay.isVisible(),
+        lambda: window.table.last_view.hand_number >= 2 and not window.table.overlay.isVisible(),
         timeout=WAIT_MS,
     )
     kinds = {a.kind for a in mine}
@@ -149,8 +152,8 @@ def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     qtbot.waitUntil(
         lambda: s.view.phase is Phase.PLAY and len(s.view.trick) in (1, 2, 3), timeout=4 * WAIT_MS
     )
-    window.aids.button.click()
-    assert not window.aids.autoplay_action.isChecked() and s.autoplay is None
+    window.autoplay.button.click()
+    assert not window.autoplay.action.isChecked() and s.autoplay is None
     before = len(mine)
     assert wait_turn(window, qtbot) == HUMAN
     assert s.human_legal
@@ -172,7 +175,7 @@ def test_autoplay_pays_the_dl_tribute_of_the_seat(window, qtbot) -> None:
     link = s.link
     assert isinstance(link, LocalTable)
     mine = SeatActions(link, Seat.S)
-    window.aids.autoplay_action.setChecked(True)
+    window.autoplay.action.setChecked(True)
     assert s.autoplay is not None
     qtbot.waitUntil(lambda: any(a.kind is Act.TRIBUTE for a in mine), timeout=4 * WAIT_MS)
     assert s.view.hand_number == 2 and not s.human_legal
@@ -181,7 +184,7 @@ def test_autoplay_pays_the_dl_tribute_of_the_seat(window, qtbot) -> None:
 def make_window(qtbot, tmp_path, name: str) -> MainWindow:
     w = MainWindow(save_path=tmp_path / f"{name}.json", check_save=False)
     qtbot.addWidget(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     w.show()
     qtbot.waitExposed(w)
     return w
@@ -193,7 +196,7 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
     """A host's window at S, a guest's at E: the guest switches 托管 on; the host is told (its
     lobby says so, and its computer plays E), both windows mark E's plate; off again, E's
     next decision is the guest's."""
-    window.animator.set_speed("instant")
+    window.table.animator.set_speed("instant")
     settings = HostSettings(deal_pace=0, settle_pause=0.3, table_name="托管")
     table = HostedTable(
         Game.SD, Options(), ["open", "open", "easy", "easy"], "Host", settings, bind="127.0.0.1"
@@ -215,13 +218,15 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
         qtbot.mouseClick(window.lan.lobby_dialog.start_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: g.view is not None and c.view is not None, timeout=WAIT_MS)
 
-        guest.aids.autoplay_action.setChecked(True)
+        guest.autoplay.action.setChecked(True)
         assert g.autoplay is not None
         qtbot.waitUntil(lambda: hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)  # host told
         marker = autoplay_marker()
-        assert marker in window.seat_names()[Seat.E][1]  # the other player sees it
-        qtbot.waitUntil(lambda: marker in window.scene.plates[Seat.E].subtitle, timeout=WAIT_MS)
-        assert marker in guest.seat_names()[Seat.E][1]
+        assert marker in window.table.seat_names()[Seat.E][1]  # the other player sees it
+        qtbot.waitUntil(
+            lambda: marker in window.table.scene.plates[Seat.E].subtitle, timeout=WAIT_MS
+        )
+        assert marker in guest.table.seat_names()[Seat.E][1]
         offered: list[str] = []
         g.prompt_changed.connect(lambda: offered.append(g.waiting))
         rng = random.Random(4)
@@ -232,7 +237,7 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
                 break
         assert g.view.tricks and HUMAN not in offered  # the host's computer played E
 
-        guest.aids.autoplay_action.setChecked(False)
+        guest.autoplay.action.setChecked(False)
         qtbot.waitUntil(lambda: not hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)
         for _ in range(20):
             if wait_turn(guest, qtbot, lambda: c.waiting == HUMAN) == HUMAN:
@@ -240,7 +245,7 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
             if c.waiting == HUMAN:
                 human_turn(window, qtbot, rng)
         assert g.waiting == HUMAN and g.human_legal  # the guest decides again
-        assert marker not in window.seat_names()[Seat.E][1]
+        assert marker not in window.table.seat_names()[Seat.E][1]
         human_turn(guest, qtbot, rng)
     finally:
         guest.stop_session()

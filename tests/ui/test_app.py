@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from shengji_desktop import __version__
 from shengji_desktop.ui.app import WINDOW_SIZE, MainWindow, about_text
-from shengji_desktop.ui.table import TableView
+from shengji_desktop.ui.tableview import TableView
 
 pytestmark = pytest.mark.gui
 
@@ -24,11 +24,11 @@ def window(qtbot, tmp_path) -> MainWindow:
 def test_window_has_title_size_and_a_felt_scene(window: MainWindow) -> None:
     assert window.windowTitle() == "升级 Shengji Desktop"
     assert (window.width(), window.height()) == WINDOW_SIZE
-    assert isinstance(window.view, TableView)
-    assert window.view.scene() is window.scene
-    assert window.scene.items(), "the empty table still shows its title"
-    assert window.overlay.isVisibleTo(window), "the start screen offers a new game"
-    assert "new" in window.overlay.buttons
+    assert isinstance(window.table.view, TableView)
+    assert window.table.view.scene() is window.table.scene
+    assert window.table.scene.items(), "the empty table still shows its title"
+    assert window.table.overlay.isVisibleTo(window), "the start screen offers a new game"
+    assert "new" in window.table.overlay.buttons
 
 
 def test_menus(window: MainWindow) -> None:
@@ -55,7 +55,7 @@ def test_window_shows_paints_and_closes(window: MainWindow, qtbot) -> None:
     image = window.grab().toImage()
     assert image.width() > 0 and image.height() > 0
     # The middle of the table is felt green, not the default grey of an empty widget.
-    middle = window.view.mapTo(window, window.view.rect().center())
+    middle = window.table.view.mapTo(window, window.table.view.rect().center())
     colour = image.pixelColor(middle.x() - 300, middle.y() + 200)
     assert colour.green() > colour.red() + 30 and colour.green() > colour.blue() + 30
 
@@ -121,11 +121,11 @@ def test_the_program_window_paints_an_empty_table_first_then_builds_the_rest(
     assert not window.built
     qtbot.waitUntil(lambda: window.built, timeout=5000)
     assert isinstance(window.splitter.widget(0), TableView)
-    assert window.overlay.isVisibleTo(window) and "new" in window.overlay.buttons
-    assert window.panel.isVisibleTo(window)
-    window.scene.show_title(False)  # compare the felt alone
-    window.overlay.hide()
-    after = window.view.grab().toImage()
+    assert window.table.overlay.isVisibleTo(window) and "new" in window.table.overlay.buttons
+    assert window.table.panel.isVisibleTo(window)
+    window.table.scene.show_title(False)  # compare the felt alone
+    window.table.overlay.hide()
+    after = window.table.view.grab().toImage()
     assert (before.width(), before.height()) == (after.width(), after.height())
     for fx, fy in ((0.5, 0.5), (0.1, 0.9), (0.9, 0.1), (0.02, 0.5), (0.5, 0.02)):
         x, y = int(fx * (after.width() - 1)), int(fy * (after.height() - 1))
@@ -138,4 +138,4 @@ def test_menu_commands_work_before_the_window_is_complete(qtbot, tmp_path, monke
     qtbot.addWidget(window)
     assert not window.built
     window.speed_actions["fast"].trigger()  # needs the animator, built on demand
-    assert window.built and window.animator.factor == 0.5
+    assert window.built and window.table.animator.factor == 0.5

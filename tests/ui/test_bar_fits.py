@@ -82,15 +82,17 @@ def prepare(game: Game, wanted: Callable[[SeatView], bool], seeds: range) -> Mat
 
 def bar_problems(window: MainWindow) -> list[str]:
     """What is wrong with the action bar's buttons as they are on screen."""
-    view = window.view
+    view = window.table.view
     vp = view.viewport()
     plates = []
-    for plate in window.scene.plates.values():
+    for plate in window.table.scene.plates.values():
         if plate.isVisible():
             box = plate.mapRectToScene(QRectF(0, 0, SeatPlate.WIDTH, SeatPlate.HEIGHT))
             plates.append(view.mapFromScene(box).boundingRect())
     problems = []
-    buttons = [b for b in window.bar.findChildren(QAbstractButton) if b.isVisibleTo(window.bar)]
+    buttons = [
+        b for b in window.table.bar.findChildren(QAbstractButton) if b.isVisibleTo(window.table.bar)
+    ]
     assert buttons, "no buttons on the bar"
     for b in buttons:
         rect = QRect(b.mapTo(vp, QPoint(0, 0)), b.size())
@@ -110,10 +112,10 @@ def open_at(qtbot, tmp_path, match: Match, size: tuple[int, int]) -> MainWindow:
     window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
-    window.animator.set_speed("instant")
+    window.table.animator.set_speed("instant")
     s = window.games.start_match(match, ["human", "random", "random", "random"], [])
     qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
-    window.refresh_actions()
+    window.table.refresh_actions()
     return window
 
 
@@ -128,7 +130,7 @@ def test_the_buttons_fit_the_table(qtbot, tmp_path, position, size, mode) -> Non
     window = None
     try:
         window = open_at(qtbot, tmp_path, match, size)
-        assert window.view.viewport().width() < size[0] - 250
+        assert window.table.view.viewport().width() < size[0] - 250
         problems = bar_problems(window)
         assert not problems, problems
     finally:
@@ -153,11 +155,13 @@ def test_joker_burials_fold_into_a_chooser_that_buries(qtbot, tmp_path) -> None:
         seen = Seen(s)
         burials = moves(s.view, Act.BURY_JOKERS)
         keys = [button_key(a) for a in burials]
-        assert all(k in window.bar.menu_actions for k in keys), sorted(window.bar.buttons)
-        chooser = window.bar.buttons[keys[-1]]
+        assert all(k in window.table.bar.menu_actions for k in keys), sorted(
+            window.table.bar.buttons
+        )
+        chooser = window.table.bar.buttons[keys[-1]]
         assert chooser.menu() is not None and len(chooser.menu().actions()) == len(keys)
         jokers = burials[-1].cards  # grouped: 大王×2, not 大王 大王
-        text = window.bar.menu_actions[keys[-1]].text()
+        text = window.table.bar.menu_actions[keys[-1]].text()
         assert ("×" in text) == (len(set(jokers)) < len(jokers)), text
         press(window, qtbot, keys[-1])
         qtbot.waitUntil(lambda: any(isinstance(e, ev.JokersBuried) for e in seen), timeout=WAIT_MS)
@@ -180,17 +184,17 @@ def test_a_long_notice_keeps_clear_of_the_seat_boxes(qtbot, tmp_path, mode) -> N
     window = None
     try:
         window = open_at(qtbot, tmp_path, match, (1024, 600))
-        window.bar.set_notice(
+        window.table.bar.set_notice(
             i18n.tr("Passing is your only move: passing for you in a moment (Settings)")
         )
-        window.place_bar()
-        notice = window.bar.notice
-        vp = window.view.viewport()
+        window.table.place_bar()
+        notice = window.table.bar.notice
+        vp = window.table.view.viewport()
         rect = QRect(notice.mapTo(vp, QPoint(0, 0)), notice.size())
         assert vp.rect().contains(rect), (rect, vp.rect())
-        for plate in window.scene.plates.values():
+        for plate in window.table.scene.plates.values():
             box = plate.mapRectToScene(QRectF(0, 0, SeatPlate.WIDTH, SeatPlate.HEIGHT))
-            assert not rect.intersects(window.view.mapFromScene(box).boundingRect()), rect
+            assert not rect.intersects(window.table.view.mapFromScene(box).boundingRect()), rect
         # the whole text is shown: every line of it fits the label's width
         assert notice.heightForWidth(notice.width()) <= notice.height() or not notice.wordWrap()
     finally:

@@ -71,10 +71,10 @@ def test_continue_is_offered_before_the_match_is_read_and_goes_on_once_read(
     window = open_window(qtbot, save)
     qtbot.waitUntil(lambda: window.continue_action.isEnabled(), timeout=WAIT_MS)
     assert held.started.wait(10) and window.games.saved is None  # still being read
-    assert "continue" in window.overlay.buttons
+    assert "continue" in window.table.overlay.buttons
     assert window.games.offer is not None and window.games.offer.game is Game.SD
     assert window.games.offer.hand == saved.match.hand_number
-    qtbot.mouseClick(window.overlay.buttons["continue"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.table.overlay.buttons["continue"], Qt.MouseButton.LeftButton)
     assert window.session is None  # not read yet: the window says it is reading it
     assert window.statusBar().currentMessage() == "Reading the saved game…"
     held.release.set()
@@ -91,11 +91,11 @@ def test_a_damaged_save_takes_its_offer_back(qtbot, save: Path, held: HeldRead) 
     held.result = RecordError("save file: line 7 is damaged")
     window = open_window(qtbot, save)
     qtbot.waitUntil(lambda: window.continue_action.isEnabled(), timeout=WAIT_MS)
-    assert "continue" in window.overlay.buttons
-    qtbot.mouseClick(window.overlay.buttons["continue"], Qt.MouseButton.LeftButton)
+    assert "continue" in window.table.overlay.buttons
+    qtbot.mouseClick(window.table.overlay.buttons["continue"], Qt.MouseButton.LeftButton)
     held.release.set()
     qtbot.waitUntil(lambda: not window.continue_action.isEnabled(), timeout=WAIT_MS)
-    assert "continue" not in window.overlay.buttons and "new" in window.overlay.buttons
+    assert "continue" not in window.table.overlay.buttons and "new" in window.table.overlay.buttons
     assert window.statusBar().currentMessage() == "The saved game could not be read."
     assert window.session is None and window.games.offer is None
 
@@ -128,7 +128,7 @@ def test_in_both_languages_the_offer_names_the_game_once_in_each(qtbot, save: Pa
     try:
         window = open_window(qtbot, save)
         qtbot.waitUntil(lambda: window.games.saved is not None, timeout=WAIT_MS)
-        texts = [label.text() for label in window.overlay.findChildren(QLabel)]
+        texts = [label.text() for label in window.table.overlay.findChildren(QLabel)]
         line = next(text for text in texts if "第" in text and "hand" in text)
         assert line.count("三打一") == 1 and line.count("Three against one") == 1, line
     finally:

@@ -69,24 +69,24 @@ def test_an_illegal_follow_is_refused_with_the_reason_and_rule(window, qtbot) ->
     else:
         pytest.fail("never had to follow suit")
     select_cards(window, qtbot, [other[0]])
-    window.refresh_actions()
-    assert not window.bar.buttons["play"].isEnabled()
-    notice = window.bar.notice.text()
+    window.table.refresh_actions()
+    assert not window.table.bar.buttons["play"].isEnabled()
+    notice = window.table.bar.notice.text()
     assert "GEN-TRICK-3" in notice and "follow" in notice.lower()
     check = s.check_play([other[0]])
     assert not check.ok and "GEN-TRICK-3" in check.message
     # Enter does not play it either: refused here, nothing sent to the table
     messages: list[str] = []
     s.message.connect(messages.append)
-    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.keyClick(window.table.view, Qt.Key.Key_Return)
     assert messages and "GEN-TRICK-3" in messages[-1]
     assert not s.busy and s.waiting == "human" and s.view is view
     assert hand_cards(window) == sorted(view.hand)
     # a legal card enables the button
     select_cards(window, qtbot, [follow[0]])
-    window.refresh_actions()
-    assert window.bar.buttons["play"].isEnabled()
-    assert window.bar.notice.text() == ""
+    window.table.refresh_actions()
+    assert window.table.bar.buttons["play"].isEnabled()
+    assert window.table.bar.notice.text() == ""
 
 
 def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
@@ -105,27 +105,27 @@ def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
     else:
         pytest.fail("the human never had to bury")
     assert s.view.dealer == Seat.S
-    assert len(window.scene.hand) == len(s.view.hand) == 18
+    assert len(window.table.scene.hand) == len(s.view.hand) == 18
     # The panel shows the dealer the six cards picked up from the kitty while burying.
-    assert "took" in window.panel.kitty_label.text()
-    taken = window.panel.kitty_cards.cards
+    assert "took" in window.table.panel.kitty_label.text()
+    taken = window.table.panel.kitty_cards.cards
     assert len(taken) == 6 and sorted(taken) == sorted(int(c) for c in s.view.kitty_taken)
-    assert all(c in [i.card for i in window.scene.hand] for c in taken)
+    assert all(c in [i.card for i in window.table.scene.hand] for c in taken)
     cards = hand_cards(window)[:3]
     select_cards(window, qtbot, cards)
-    window.refresh_actions()
-    assert not window.bar.buttons["bury"].isEnabled()
-    assert "3/6" in window.bar.prompt.text()
+    window.table.refresh_actions()
+    assert not window.table.bar.buttons["bury"].isEnabled()
+    assert "3/6" in window.table.bar.prompt.text()
     assert not s.choose_cards(Act.BURY, cards)
-    assert "6" in window.bar.notice.text()
+    assert "6" in window.table.bar.notice.text()
     assert not s.busy
     six = hand_cards(window)[-6:]
     select_cards(window, qtbot, six)
     assert not answered(window, qtbot, lambda: press(window, qtbot, "bury"))
     qtbot.waitUntil(lambda: s.view.phase is Phase.PLAY, timeout=WAIT_MS)
     assert s.view.counts[Seat.S] == 12
-    qtbot.waitUntil(lambda: window.last_view.phase is Phase.PLAY, timeout=WAIT_MS)
-    assert "took" not in window.panel.kitty_label.text()
+    qtbot.waitUntil(lambda: window.table.last_view.phase is Phase.PLAY, timeout=WAIT_MS)
+    assert "took" not in window.table.panel.kitty_label.text()
 
 
 def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
@@ -142,9 +142,9 @@ def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
         press(window, qtbot, "hint")
     hint = hinted.args[0]
     assert isinstance(hint, Action) and hint.kind is Act.PLAY and hint in s.human_legal
-    assert sorted(window.scene.selected_cards()) == sorted(hint.cards)
-    assert any(i.hinted for i in window.scene.hand)
-    assert "Hint" in window.bar.notice.text()
+    assert sorted(window.table.scene.selected_cards()) == sorted(hint.cards)
+    assert any(i.hinted for i in window.table.scene.hand)
+    assert "Hint" in window.table.bar.notice.text()
     seen = Seen(s)
     assert not answered(window, qtbot, lambda: press(window, qtbot, "play"))
     played = [e for e in seen if isinstance(e, ev.CardsPlayed)]
@@ -155,7 +155,7 @@ def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
 def test_score_sheet_after_a_hand(window, qtbot) -> None:
     s = start(window, Game.DL, 8)
     play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(8))
-    score = window.score
+    score = window.table.score
     assert score.rowCount() == 1
     headers = [score.headerData(i, Qt.Orientation.Horizontal) for i in range(score.columnCount())]
     assert "Points" in headers and "Dealer" in headers
@@ -215,7 +215,7 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
     link = s.link
     actions = len(link.record()["actions"])
     qtbot.waitUntil(lambda: saved_actions(path) == actions, timeout=WAIT_MS)
-    log, score = first.log.lines, score_rows(first)
+    log, score = first.table.log.lines, score_rows(first)
     assert len(score) == 1 and len(log) > 20
     first.close()
     assert first.session is None
@@ -230,11 +230,11 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
     if progressive:
         second.show()
     qtbot.waitUntil(lambda: second.continue_action.isEnabled(), timeout=WAIT_MS)
-    assert "continue" in second.overlay.buttons
-    button = second.overlay.buttons["continue"]
+    assert "continue" in second.table.overlay.buttons
+    button = second.table.overlay.buttons["continue"]
     qtbot.waitUntil(lambda: button.width() > 0 or not second.isVisible(), timeout=5000)
     if progressive:  # the overlay was on screen when the saved game was found: it grew
-        assert second.overlay.width() > 200 and button.width() > 50
+        assert second.table.overlay.width() > 200 and button.width() > 50
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     # offered from the save's head, the match may still be being read: it goes on once read
     qtbot.waitUntil(lambda: second.session is not None, timeout=WAIT_MS)
@@ -244,7 +244,7 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
         assert wait_turn(second, qtbot) == "human"
         assert resumed.view == view  # the same seat view: hand, trick, history, legal moves
         assert hand_cards(second) == sorted(view.hand)
-        assert second.log.lines == log
+        assert second.table.log.lines == log
         assert score_rows(second) == score
         human_turn(second, qtbot, rng)  # and the game goes on
     finally:
@@ -252,7 +252,7 @@ def test_the_game_is_saved_and_continues(qtbot, tmp_path, progressive) -> None:
 
 
 def score_rows(window: MainWindow) -> list[list[str]]:
-    m = window.score
+    m = window.table.score
     return [[m.data(m.index(r, c)) for c in range(m.columnCount())] for r in range(m.rowCount())]
 
 
@@ -260,9 +260,9 @@ def test_match_over_offers_a_new_game(window, qtbot) -> None:
     s = start(window, Game.SD, 5, Options(sd_hands_per_session=1))
     play_until(window, qtbot, lambda: s.waiting == "over", random.Random(5))
     assert s.view.phase is Phase.OVER and s.view.winner is not None
-    qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=5000)
-    assert "newgame" in window.overlay.buttons
-    assert "won by" in window.overlay.title.text()
+    qtbot.waitUntil(lambda: window.table.overlay.isVisible(), timeout=5000)
+    assert "newgame" in window.table.overlay.buttons
+    assert "won by" in window.table.overlay.title.text()
 
 
 def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
@@ -270,8 +270,8 @@ def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
     the one before."""
     s = start(window, Game.SD, 3)
     play_until(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(3))
-    assert window.score.rowCount() == 1
+    assert window.table.score.rowCount() == 1
     s = start(window, Game.SD, 4)
-    qtbot.waitUntil(lambda: window.last_view is not None, timeout=WAIT_MS)
-    assert window.last_view.hand_number == 1 and not window.last_view.history
-    assert window.score.rowCount() == 0
+    qtbot.waitUntil(lambda: window.table.last_view is not None, timeout=WAIT_MS)
+    assert window.table.last_view.hand_number == 1 and not window.table.last_view.history
+    assert window.table.score.rowCount() == 0

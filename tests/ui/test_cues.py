@@ -32,16 +32,20 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    # batches go straight to the animator (no session): only the table and the cues see them
-    w.animator.event_shown.disconnect(w._event_shown)
-    w.animator.batch_done.disconnect(w._batch_done)
+    # batches go straight to the animator (no session): only the table and the cues see them,
+    # which hear the animator through the screen's signals
+    table = w.table
+    table.animator.event_shown.disconnect(table._event_shown)
+    table.animator.batch_done.disconnect(table._batch_done)
+    table.animator.event_shown.connect(table.event_shown)
+    table.animator.batch_done.connect(table.view_shown)
     yield w
     card_art.set_four_colours(False)
 
 
 def show(window: MainWindow, qtbot, played: Played, speed: str, last: str = "fast") -> None:
     """Every batch the seat saw, instantly, then the last one at ``last`` speed."""
-    animator = window.animator
+    animator = window.table.animator
     window.set_speed(speed)
     catch_up(window, played.batches[:-1])
     assert not animator.running
@@ -54,7 +58,9 @@ def catch_up(window: MainWindow, batches) -> None:
     """Batches shown instantly, as one: their events in order, then the last view."""
     window.set_speed("instant")
     if batches:
-        window.animator.push(tuple(e for events, _ in batches for e in events), batches[-1][1])
+        window.table.animator.push(
+            tuple(e for events, _ in batches for e in events), batches[-1][1]
+        )
 
 
 def last_events(p: Played) -> tuple[ev.Event, ...]:
@@ -128,12 +134,14 @@ def test_a_callout_comes_near_the_seat_and_none_with_animations_off(window, qtbo
     cues = window.cues
     show(window, qtbot, played, "instant", last="instant")
     assert cues.shown == [], "no callout with animations off"
-    assert not [i for i in window.scene.items() if isinstance(i, Callout)]
-    window.scene.clear_table()
+    assert not [i for i in window.table.scene.items() if isinstance(i, Callout)]
+    window.table.scene.clear_table()
     show(window, qtbot, played, "instant", last="fast")
     assert cues.shown == [(seat, kind)]
     callout = cues.callouts[-1]
-    near = window.scene.geo.bubble_pos(seat, window.scene.back_count(seat), len(window.scene.hand))
+    near = window.table.scene.geo.bubble_pos(
+        seat, window.table.scene.back_count(seat), len(window.table.scene.hand)
+    )
     assert (callout.pos() - near).manhattanLength() < 250, "by the seat's bubble"
     text = {"tractor": "拖拉机", "throw": "甩牌", "ruff": "毙了", "claim": "Claim"}.get(kind)
     if kind == "overcall":
@@ -147,17 +155,17 @@ def test_a_table_joined_mid_trick_follows_the_view(window, qtbot) -> None:
     view's trick stands for it, so a ruff is still a ruff and the marker is right."""
     played = position("ruff")
     window.set_speed("instant")
-    window.animator.push((), played.batches[-2][1])  # the view only, none of its events
+    window.table.animator.push((), played.batches[-2][1])  # the view only, none of its events
     window.set_speed("fast")
-    window.animator.push(*played.batches[-1])
-    qtbot.waitUntil(lambda: not window.animator.running, timeout=WAIT_MS)
+    window.table.animator.push(*played.batches[-1])
+    qtbot.waitUntil(lambda: not window.table.animator.running, timeout=WAIT_MS)
     seat = played.view.trick[-1][0]
     assert window.cues.shown == [(seat, "ruff")]
     trump = played.view.trump
     rules = TrickRules(trump)
     trick = played.view.trick
     winner = trick[rules.winner(rules.lead_format(trick[0][1]), [c for _, c in trick])][0]
-    assert window.cues.marked_card() in window.scene.trick[winner]
+    assert window.cues.marked_card() in window.table.scene.trick[winner]
 
 
 def test_no_callout_for_a_plain_lead_or_follow(window, qtbot) -> None:
@@ -183,7 +191,7 @@ def test_the_marker_sits_on_the_winning_play_after_each_play(window, qtbot, game
         return len(p.view.tricks) >= 2 and not p.view.trick
 
     played = play_until(game, two_tricks_in)
-    animator, cues, scene = window.animator, window.cues, window.scene
+    animator, cues, scene = window.table.animator, window.cues, window.table.scene
     catch_up(window, played.batches)
     checked = 0
     for _ in range(8):  # two more tricks, play by play
@@ -220,13 +228,16 @@ def test_the_marker_is_on_the_trick_takers_cards_when_the_trick_is_won(window, q
         if isinstance(event, ev.TrickWon):
             seen.append((event.seat, window.cues.marked_card()))
 
-    window.animator.event_shown.connect(at_trick_won)
+    window.table.animator.event_shown.connect(at_trick_won)
     played.step()
     window.set_speed("fast")
-    window.animator.push(*played.batches[-1])
+    window.table.animator.push(*played.batches[-1])
     qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)
     ((winner, marked),) = seen
-    assert marked is not None and marked in window.scene.trick[winner] + window.scene.sweeping
+    assert (
+        marked is not None
+        and marked in window.table.scene.trick[winner] + window.table.scene.sweeping
+    )
 
 
 # ---------------------------------------------------------------------- four colours
@@ -269,12 +280,12 @@ def test_four_colour_faces_draw_clubs_green_and_diamonds_blue(qapp) -> None:
 def test_the_four_colour_setting_is_remembered_and_redraws(window, qtbot, tmp_path) -> None:
     action = window.cues.four_action
     assert not action.isChecked()
-    renders = window.pixmaps.renders
-    window.pixmaps.pixmap(int(Card.of(Suit.CLUBS, Rank.TEN)))
+    renders = window.table.pixmaps.renders
+    window.table.pixmaps.pixmap(int(Card.of(Suit.CLUBS, Rank.TEN)))
     action.trigger()
     assert card_art.four_colours() and QSettings().value(FOUR_COLOUR_KEY) == "true"
-    window.pixmaps.pixmap(int(Card.of(Suit.CLUBS, Rank.TEN)))
-    assert window.pixmaps.renders == renders + 2, "the cache was cleared"
+    window.table.pixmaps.pixmap(int(Card.of(Suit.CLUBS, Rank.TEN)))
+    assert window.table.pixmaps.renders == renders + 2, "the cache was cleared"
     card_art.set_four_colours(False)
     again = MainWindow(save_path=tmp_path / "b.json", check_save=False)
     qtbot.addWidget(again)
@@ -315,9 +326,9 @@ def test_sort_by_rank_orders_the_hand_and_is_remembered(window, qtbot, tmp_path)
     played = play_until(Game.TR, in_play)
     catch_up(window, played.batches)
     window.cues.sort_actions["rank"].trigger()
-    window.scene.sync(played.view, 0)
+    window.table.scene.sync(played.view, 0)
     level = played.view.trump.level
-    cards = [Card(i.card) for i in window.scene.hand]
+    cards = [Card(i.card) for i in window.table.scene.hand]
 
     def tier(c: Card) -> tuple[int, int]:
         if c.suit is None:
@@ -330,18 +341,18 @@ def test_sort_by_rank_orders_the_hand_and_is_remembered(window, qtbot, tmp_path)
     assert QSettings().value(SORT_KEY) == "rank"
     again = MainWindow(save_path=tmp_path / "b.json", check_save=False)
     qtbot.addWidget(again)
-    assert again.scene.order.sort == "rank" and again.cues.sort_actions["rank"].isChecked()
+    assert again.table.scene.order.sort == "rank" and again.cues.sort_actions["rank"].isChecked()
     window.cues.sort_actions["suit"].trigger()
-    window.scene.sync(played.view, 0)
-    suits = [Card(i.card) for i in window.scene.hand]
+    window.table.scene.sync(played.view, 0)
+    suits = [Card(i.card) for i in window.table.scene.hand]
     trump = played.view.trump
     assert all(trump.is_trump(c) for c in suits[: sum(map(trump.is_trump, suits))])
 
 
 def drag(window: MainWindow, qtbot, item, to: QPointF, mods: Qt.KeyboardModifier) -> None:
-    vp = window.view.viewport()
-    start = window.view.mapFromScene(item.mapToScene(QPointF(9, 12)))
-    end = window.view.mapFromScene(to + QPointF(9, 12))
+    vp = window.table.view.viewport()
+    start = window.table.view.mapFromScene(item.mapToScene(QPointF(9, 12)))
+    end = window.table.view.mapFromScene(to + QPointF(9, 12))
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, mods, start)
     qtbot.mouseMove(vp, (start + end) / 2)
     qtbot.mouseMove(vp, end)
@@ -351,7 +362,7 @@ def drag(window: MainWindow, qtbot, item, to: QPointF, mods: Qt.KeyboardModifier
 def test_shift_drag_moves_a_card_and_a_plain_drag_still_selects(window, qtbot) -> None:
     played = play_until(Game.TR, in_play)
     catch_up(window, played.batches)
-    scene = window.scene
+    scene = window.table.scene
     before = list(scene.hand)
     moved, target = before[1], before[6].home
     drag(window, qtbot, moved, target, Qt.KeyboardModifier.ShiftModifier)
@@ -378,8 +389,8 @@ def test_shift_drag_moves_a_card_and_a_plain_drag_still_selects(window, qtbot) -
     # Shift+Right moves the focused card one place on
     scene.move_focus(0)
     first = scene.hand[0]
-    window.view.setFocus()
-    qtbot.keyClick(window.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    window.table.view.setFocus()
+    qtbot.keyClick(window.table.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
     assert scene.hand[1] is first
     # a plain drag over three cards selects them, as before
     a, c = scene.hand[3], scene.hand[5]
@@ -390,7 +401,7 @@ def test_shift_drag_moves_a_card_and_a_plain_drag_still_selects(window, qtbot) -
 def test_new_cards_bring_back_the_chosen_sort(window, qtbot) -> None:
     played = play_until(Game.TR, in_play)
     catch_up(window, played.batches)
-    scene = window.scene
+    scene = window.table.scene
     sorted_order = [i.card for i in scene.hand]
     assert scene.order.move(scene.hand, scene.hand[0], 4)
     scene.order.manual.append(int(Card.of(Suit.CLUBS, Rank.TWO)))  # as if one more came

@@ -36,7 +36,7 @@ CARD_TEXTS = sorted({str(c) for c in ALL_CARDS}, key=len, reverse=True)
 def window(qtbot, tmp_path):
     w = MainWindow(save_path=tmp_path / "game.json", check_save=False)
     qtbot.addWidget(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     w.show()
     qtbot.waitExposed(w)
     yield w
@@ -113,8 +113,10 @@ def test_a_refused_throw_of_local_play_names_no_card_and_is_logged(window, qtbot
     named = [c for c in CARD_TEXTS if c in messages[0]] + [x for x in "♠♥♣♦" if x in messages[0]]
     assert not named, messages[0]
     # the viewer's own attempt, in the second person (the log speaks to the player)
-    qtbot.waitUntil(lambda: any("try to throw" in x for x in window.log.lines), timeout=WAIT_MS)
-    line = next(x for x in window.log.lines if "try to throw" in x)
+    qtbot.waitUntil(
+        lambda: any("try to throw" in x for x in window.table.log.lines), timeout=WAIT_MS
+    )
+    line = next(x for x in window.table.log.lines if "try to throw" in x)
     assert cards_text(tried) in line
     assert len(link.match.actions) == actions
     assert wait_turn(window, qtbot) == "human" and s.view.phase is Phase.PLAY

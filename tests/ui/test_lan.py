@@ -27,7 +27,7 @@ pytestmark = pytest.mark.gui
 def make_window(qtbot, tmp_path, name: str) -> MainWindow:
     w = MainWindow(save_path=tmp_path / f"{name}.json", check_save=False)
     qtbot.addWidget(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     w.show()
     qtbot.waitExposed(w)
     return w
@@ -91,7 +91,7 @@ def test_host_and_play_an_sd_hand_through_the_widgets(window, qtbot, alerts) -> 
     while wait_turn(window, qtbot) == "human":
         # the table shows exactly the hand of the host's view for this seat
         assert hand_cards(window) == sorted(s.view.hand)
-        assert window.scene.viewer == Seat.S
+        assert window.table.scene.viewer == Seat.S
         before = link.seq
         human_turn(window, qtbot, rng)
         assert link.seq > before
@@ -99,7 +99,7 @@ def test_host_and_play_an_sd_hand_through_the_widgets(window, qtbot, alerts) -> 
     assert s.waiting == "next_hand", s.waiting
     assert len(s.view.tricks) >= 3 or s.view.counts == (0, 0, 0, 0)  # or a claim
     assert turns >= 3
-    assert window.overlay.isVisible()  # the settlement
+    assert window.table.overlay.isVisible()  # the settlement
     assert window in alerts  # the window was never active in the offscreen platform
     assert not link.errors
 
@@ -143,7 +143,7 @@ def test_join_by_address_takes_an_open_seat(window, qtbot, tmp_path) -> None:
             human_turn(w, qtbot, rng)
             if len(g.view.tricks) >= 3:
                 break
-        assert guest.scene.viewer == Seat.E and guest.viewer == Seat.E
+        assert guest.table.scene.viewer == Seat.E and guest.table.viewer == Seat.E
         assert len(g.view.tricks) >= 3
         assert g.view.seat == Seat.E
         assert g.view.counts[Seat.E] == len(g.view.hand) == len(hand_cards(guest))
@@ -175,17 +175,17 @@ def test_an_illegal_play_shows_the_hosts_reason(window, qtbot) -> None:
     # The window judges a selection itself; an action sent anyway reaches the host, which
     # refuses it with the rule (the session's act() skips the window's own check).
     select_cards(window, qtbot, [wrong[0]])
-    window.refresh_actions()
-    assert not window.bar.buttons["play"].isEnabled()
+    window.table.refresh_actions()
+    assert not window.table.bar.buttons["play"].isEnabled()
     check = s.check_play([wrong[0]])
-    assert not check.ok and check.message in window.bar.notice.text()
+    assert not check.ok and check.message in window.table.bar.notice.text()
     with qtbot.waitSignal(s.message, timeout=WAIT_MS) as refused:
         assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))
     qtbot.waitUntil(lambda: bool(link.errors) and not s.busy, timeout=WAIT_MS)
     error = link.errors[-1]
     assert error.code == "illegal" and error.rule
     assert f"[{error.rule}]" in refused.args[0]
-    assert f"[{error.rule}]" in window.bar.notice.text()
+    assert f"[{error.rule}]" in window.table.bar.notice.text()
     assert s.waiting == "human" and s.view is view  # nothing changed: still our turn
     assert hand_cards(window) == sorted(view.hand)
 

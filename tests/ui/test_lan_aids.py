@@ -22,7 +22,7 @@ pytestmark = pytest.mark.gui
 def window(qtbot, tmp_path):
     w = MainWindow(save_path=tmp_path / "host.json", check_save=False)
     qtbot.addWidget(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     w.resize(1280, 800)
     w.show()
     qtbot.waitExposed(w)
@@ -47,7 +47,7 @@ def hosted(window: MainWindow, qtbot, move_time: float | None) -> LanAids:
 
 
 def bubbles(window: MainWindow) -> list[str]:
-    return [i.text for i in window.scene.items() if isinstance(i, Bubble)]
+    return [i.text for i in window.table.scene.items() if isinstance(i, Bubble)]
 
 
 def test_the_move_clock_counts_down_on_the_plate_of_the_seat_to_act(
@@ -58,7 +58,7 @@ def test_the_move_clock_counts_down_on_the_plate_of_the_seat_to_act(
     qtbot.waitUntil(badge.isVisible, timeout=WAIT_MS)  # S (the window's seat) is to act
     assert window.session is not None and window.session.view is not None
     assert 25 <= badge.seconds <= 30 and badge.text() == f"{badge.seconds} s"
-    assert badge.parentItem() is window.scene.plates[Seat.S]
+    assert badge.parentItem() is window.table.scene.plates[Seat.S]
     assert not any(aids.badges[s].isVisible() for s in Seat if s is not Seat.S)
     # The client counts down the host's duration on its own clock.
     assert aids.clock is not None and aids.clock[0] is Seat.S
@@ -73,7 +73,7 @@ def test_the_move_clock_counts_down_on_the_plate_of_the_seat_to_act(
 def test_two_timeouts_put_the_window_seat_into_autoplay_and_it_comes_back(window, qtbot) -> None:
     hosted(window, qtbot, move_time=0.3)
     link = link_of(window.session)
-    action = window.aids.autoplay_action
+    action = window.autoplay.action
 
     def autoplay_at_host() -> bool:
         info = link.seat_info(Seat.S)
@@ -81,7 +81,7 @@ def test_two_timeouts_put_the_window_seat_into_autoplay_and_it_comes_back(window
 
     qtbot.waitUntil(autoplay_at_host, timeout=WAIT_MS)  # nobody acts at S
     qtbot.waitUntil(action.isChecked, timeout=WAIT_MS)  # the window's toggle shows 托管
-    assert window.aids.button is not None and window.aids.button.isChecked()
+    assert window.autoplay.button is not None and window.autoplay.button.isChecked()
     action.setChecked(False)  # the person is back
     qtbot.waitUntil(lambda: not autoplay_at_host(), timeout=WAIT_MS)
 

@@ -42,7 +42,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     yield w
     w.stop_session()
 
@@ -109,9 +109,9 @@ def refused_play(window: MainWindow, qtbot) -> None:
         for i in range(len(hand) - size + 1):
             cards = hand[i : i + size]
             if not s.check_play(cards).ok:
-                window.scene.clear_selection()  # the hint selected its own cards
+                window.table.scene.clear_selection()  # the hint selected its own cards
                 select_cards(window, qtbot, cards)
-                window.play_selected()  # Play (Enter would press a hinted claim)
+                window.table.play_selected()  # Play (Enter would press a hinted claim)
                 assert not s.busy, "the refused selection was sent"
                 return
 
@@ -127,8 +127,8 @@ def explore(window: MainWindow, qtbot, reader: Reader, name: str, turns: int = 3
         if waiting != "human":
             break
         reader.look(f"{name} {turn}")
-        window.hint()
-        qtbot.waitUntil(lambda: window._hint is not None, timeout=WAIT_MS)
+        window.table.hint()
+        qtbot.waitUntil(lambda: window.table.hint_shown is not None, timeout=WAIT_MS)
         reader.look(f"{name} {turn} hint")
         if Act.PLAY in {m.kind for m in s.human_legal}:
             refused_play(window, qtbot)
@@ -136,9 +136,9 @@ def explore(window: MainWindow, qtbot, reader: Reader, name: str, turns: int = 3
         choice = next((m for m in s.human_legal if isinstance(m, ChooseCards)), None)
         if choice is not None:
             select_cards(window, qtbot, hand_cards(window)[: max(0, choice.count - 1)])
-            window.choose(choice.kind)
+            window.table.choose(choice.kind)
             reader.look(f"{name} {turn} too few")
-        window.scene.clear_selection()
+        window.table.scene.clear_selection()
         human_turn(window, qtbot, rng)
     reader.look(f"{name} after")
 
@@ -158,10 +158,10 @@ def settle(window: MainWindow, qtbot, reader: Reader, name: str, next_hand: bool
         if waiting in ("next_hand", "over"):
             break
         human_turn(window, qtbot, rng)
-    qtbot.waitUntil(lambda: window.overlay.isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.table.overlay.isVisible(), timeout=WAIT_MS)
     reader.look(f"{name} settled")
-    for tab in range(window.panel.tabs.count()):
-        window.panel.tabs.setCurrentIndex(tab)
+    for tab in range(window.table.panel.tabs.count()):
+        window.table.panel.tabs.setCurrentIndex(tab)
         reader.look(f"{name} settled, tab {tab}")
     if waiting == "next_hand" and next_hand:
         press_overlay(window, qtbot, "next")
@@ -477,12 +477,12 @@ def test_what_is_on_screen_follows_a_change_of_language(window, qtbot) -> None:
         with qtbot.waitSignal(s.message, timeout=WAIT_MS):
             assert s.act(Action(Act.PLAY, Seat.S, (wrong,)))  # the table refuses it
         qtbot.waitUntil(lambda: not s.busy, timeout=WAIT_MS)
-        chinese = window.bar.notice.text()
+        chinese = window.table.bar.notice.text()
         assert has_chinese(chinese) and "[GEN-TRICK-3]" in chinese
         assert window.statusBar().currentMessage() == chinese
         window.set_language("en")
-        qtbot.waitUntil(lambda: not has_chinese(window.bar.notice.text()), timeout=WAIT_MS)
-        english = window.bar.notice.text()
+        qtbot.waitUntil(lambda: not has_chinese(window.table.bar.notice.text()), timeout=WAIT_MS)
+        english = window.table.bar.notice.text()
         assert "must" in english and "[GEN-TRICK-3]" in english
         assert window.statusBar().currentMessage() == english
         # the settlement of a hand, shown in Chinese, then in English
@@ -490,8 +490,8 @@ def test_what_is_on_screen_follows_a_change_of_language(window, qtbot) -> None:
         settle(window, qtbot, Reader(window, pytest.MonkeyPatch()), "tr", next_hand=False)
 
         def overlay_text() -> str:
-            labels = window.overlay.findChildren(QLabel)
-            return "\n".join(x.text() for x in labels if x.isVisibleTo(window.overlay))
+            labels = window.table.overlay.findChildren(QLabel)
+            return "\n".join(x.text() for x in labels if x.isVisibleTo(window.table.overlay))
 
         assert "结算" in overlay_text()
         window.set_language("en")
@@ -583,15 +583,15 @@ def test_tr_says_a_pair_need_not_be_followed_with_a_pair(qtbot, window) -> None:
         if m.kind is Act.PLAY and len(set(m.cards)) == 2 and all(c in own for c in m.cards)
     )
     select_cards(window, qtbot, list(split.cards))
-    window.refresh_actions()
-    assert window.bar.buttons["play"].isEnabled()
-    notice = window.bar.notice.text()
+    window.table.refresh_actions()
+    assert window.table.bar.buttons["play"].isEnabled()
+    notice = window.table.bar.notice.text()
     assert "TR-FOLLOW-2" in notice and "need not answer a pair with a pair" in notice
     # a pair played: nothing to explain
     pair = next(c for c in own if own.count(c) >= 2)
     select_cards(window, qtbot, [pair, pair])
-    window.refresh_actions()
-    assert "TR-FOLLOW-2" not in window.bar.notice.text()
+    window.table.refresh_actions()
+    assert "TR-FOLLOW-2" not in window.table.bar.notice.text()
     # the hint says it when it splits the pair
     assert "TR-FOLLOW-2" in hint_text(Action(Act.PLAY, Seat.S, split.cards), view)
     assert "TR-FOLLOW-2" not in hint_text(Action(Act.PLAY, Seat.S, (pair, pair)), view)
@@ -609,19 +609,19 @@ def test_sd_bidding_says_what_a_bid_is_and_where_it_starts(qtbot, window) -> Non
         )
 
     start(window, qtbot, position(Game.SD, opened_higher, range(1, 200)))
-    notice = window.bar.notice.text()
+    notice = window.table.bar.notice.text()
     lowest = min(m.value for m in window.session.human_legal if m.kind is Act.BID)
     assert "[SD-BID-4]" in notice and f"starts at {lowest}" in notice, notice
     assert "alone" in notice
-    window.hint()
-    qtbot.waitUntil(lambda: "Hint" in window.bar.notice.text(), timeout=WAIT_MS)
-    assert "SD-BID-" in window.bar.notice.text()
+    window.table.hint()
+    qtbot.waitUntil(lambda: "Hint" in window.table.bar.notice.text(), timeout=WAIT_MS)
+    assert "SD-BID-" in window.table.bar.notice.text()
 
     def first_bid(view: SeatView) -> bool:
         return Act.BID in kinds(view) and not view.bids
 
     start(window, qtbot, position(Game.SD, first_bid, range(1, 60)))
-    notice = window.bar.notice.text()
+    notice = window.table.bar.notice.text()
     assert "[SD-BID-2]" in notice and "from 60 to 75" in notice, notice
 
 

@@ -23,8 +23,8 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape, TrickRules
-from shengji_desktop.ui.aids import AUTO_PASS_MS
 from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.autopass import AUTO_PASS_MS
 from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.session import Session
 
@@ -37,7 +37,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     yield w
     w.stop_session()
 
@@ -72,7 +72,7 @@ def start(window: MainWindow, qtbot, match: Match) -> tuple[Session, Seen]:
     seen = Seen(s)
     qtbot.waitUntil(lambda: s.waiting == "human", timeout=WAIT_MS)
     assert list(s.human_legal) == expected, "the window offers other moves than the engine's"
-    assert window.last_view is s.view and hand_cards(window) == sorted(s.view.hand)
+    assert window.table.last_view is s.view and hand_cards(window) == sorted(s.view.hand)
     return s, seen
 
 
@@ -81,7 +81,7 @@ def test_dl_tribute_is_paid_by_choosing_the_cards(window, qtbot) -> None:
     s, seen = start(window, qtbot, match)
     offered = [m for m in s.human_legal if m.kind is Act.TRIBUTE]
     assert all(isinstance(m, Action) and m.cards for m in offered)
-    assert "Tribute" in window.bar.prompt.text()
+    assert "Tribute" in window.table.bar.prompt.text()
     assert s.view.step is Step.PAY and s.view.tribute is not None
     paid = offered[-1]
     held = Counter(s.view.hand)
@@ -90,7 +90,7 @@ def test_dl_tribute_is_paid_by_choosing_the_cards(window, qtbot) -> None:
     after = seen.view_after(lambda e: isinstance(e, ev.TributePaid) and e.seat == Seat.S)
     assert Counter(after.hand) == held - Counter(paid.cards)
     assert after.tribute is not None and after.tribute.cards == paid.cards
-    qtbot.waitUntil(lambda: any("tribute" in line.lower() for line in window.log.lines))
+    qtbot.waitUntil(lambda: any("tribute" in line.lower() for line in window.table.log.lines))
 
 
 def test_dl_return_after_receiving_tribute(window, qtbot) -> None:
@@ -98,7 +98,7 @@ def test_dl_return_after_receiving_tribute(window, qtbot) -> None:
     s, seen = start(window, qtbot, match)
     offered = [m for m in s.human_legal if m.kind is Act.RETURN]
     held = Counter(s.view.hand)
-    assert len(window.scene.hand) == len(s.view.hand) == s.view.counts[Seat.S]
+    assert len(window.table.scene.hand) == len(s.view.hand) == s.view.counts[Seat.S]
     choice = next((m for m in offered if isinstance(m, ChooseCards)), None)
     if choice is not None:  # any N cards (DL-TRIB-5, DL-OP-5 "any")
         cards = give_away(hand_cards(window), choice.count, random.Random(1))
@@ -123,13 +123,13 @@ def test_dl_return_after_receiving_tribute(window, qtbot) -> None:
 def test_sd_claim_button_lays_down_the_hand(window, qtbot) -> None:
     match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
     s, seen = start(window, qtbot, match)
-    assert "claim" in window.bar.buttons
-    qtbot.mouseClick(window.bar.buttons["claim"], Qt.MouseButton.LeftButton)
+    assert "claim" in window.table.bar.buttons
+    qtbot.mouseClick(window.table.bar.buttons["claim"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: s.waiting in ("next_hand", "over"), timeout=WAIT_MS)
     claims = [e for e in seen if isinstance(e, ev.Claimed)]
     assert [c.seat for c in claims] == [Seat.S]
     assert s.view.result is not None and s.view.counts == (0, 0, 0, 0)
-    assert window.overlay.isVisible()
+    assert window.table.overlay.isVisible()
 
 
 def is_throw(view: SeatView, move: object) -> bool:
@@ -147,8 +147,8 @@ def test_tr_throw_is_played_from_the_selection(window, qtbot) -> None:
     s, seen = start(window, qtbot, match)
     throw = next(m for m in s.human_legal if is_throw(s.view, m))
     select_cards(window, qtbot, list(throw.cards))
-    window.refresh_actions()
-    assert window.bar.buttons["play"].isEnabled()
+    window.table.refresh_actions()
+    assert window.table.bar.buttons["play"].isEnabled()
     assert s.check_play(list(throw.cards)).ok
     messages = answered(window, qtbot, lambda: press(window, qtbot, "play"))
     assert not messages
@@ -165,7 +165,7 @@ def test_dl_other_players_bury_jokers_with_a_button(window, qtbot) -> None:
     option = next(m for m in s.human_legal if m.kind is Act.BURY_JOKERS)
     key = button_key(option)
     held = Counter(s.view.hand)
-    assert key in window.bar.buttons and "pass" in "".join(window.bar.buttons)
+    assert key in window.table.bar.buttons and "pass" in "".join(window.table.bar.buttons)
     assert not answered(window, qtbot, lambda: press(window, qtbot, key))
     for _ in range(3):  # with a hidden kitty, a pick among equal cards may follow
         qtbot.waitUntil(
@@ -210,9 +210,9 @@ def test_dl_a_seat_that_can_only_pass_is_asked_and_passes(
 
     match = prepare(Game.DL, only_pass, range(1, 200))
     s, seen = start(window, qtbot, match)
-    assert window.bar.prompt.text() == prompt
+    assert window.table.bar.prompt.text() == prompt
     key = button_key(s.human_legal[0])
-    assert [k for k in window.bar.buttons if k != "hint"] == [key]
+    assert [k for k in window.table.bar.buttons if k != "hint"] == [key]
     assert not answered(window, qtbot, lambda: press(window, qtbot, key))
     assert any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen)
 
@@ -238,12 +238,12 @@ def test_dl_a_seat_that_can_only_pass_is_passed_for_after_a_pause(
             paused.append(time.monotonic())
             return pause_ms[0]
 
-    window.aids._pauses = Pauses()
-    window.aids.auto_pass_action.setChecked(True)
+    window.autopass.pauses = Pauses()
+    window.autopass.action.setChecked(True)
     match = prepare(Game.DL, only_pass, range(1, 200))
     s, seen = start(window, qtbot, match)
-    assert window.bar.prompt.text() == prompt
-    assert "passing for you in a moment" in window.bar.notice.text()
+    assert window.table.bar.prompt.text() == prompt
+    assert "passing for you in a moment" in window.table.bar.notice.text()
     qtbot.waitUntil(
         lambda: any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen), timeout=WAIT_MS
     )
@@ -253,37 +253,37 @@ def test_dl_a_seat_that_can_only_pass_is_passed_for_after_a_pause(
     window.stop_session()
     pause_ms[0] = 600_000
     s, seen = start(window, qtbot, prepare(Game.DL, only_pass, range(1, 200)))
-    assert len(paused) == 2 and "in a moment" in window.bar.notice.text()
-    window.aids.auto_pass_action.setChecked(False)
-    assert not window.aids._auto_pass_timer.isActive()
+    assert len(paused) == 2 and "in a moment" in window.table.bar.notice.text()
+    window.autopass.action.setChecked(False)
+    assert not window.autopass.timer.isActive()
     assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
-    assert "in a moment" not in window.bar.notice.text()
+    assert "in a moment" not in window.table.bar.notice.text()
 
 
 def test_a_seat_with_a_choice_besides_passing_is_not_passed_for(window, qtbot) -> None:
     def revolt_or_pass(v: SeatView) -> bool:
         return {m.kind for m in v.legal} == {Act.REVOLT, Act.PASS}
 
-    window.aids.auto_pass_ms = (50, 60)
-    window.aids.auto_pass_action.setChecked(True)
+    window.autopass.ms = (50, 60)
+    window.autopass.action.setChecked(True)
     s, seen = start(window, qtbot, prepare(Game.DL, revolt_or_pass, range(1, 400)))
     qtbot.wait(400)
     assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
-    assert "in a moment" not in window.bar.notice.text()
+    assert "in a moment" not in window.table.bar.notice.text()
 
 
 def test_keyboard_selects_and_plays(window, qtbot) -> None:
     match = prepare(Game.SD, lambda v: bool(moves(v, Act.PLAY)) and not v.trick, range(1, 60))
     s, seen = start(window, qtbot, match)
-    view = window.view
+    view = window.table.view
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Right)  # the focus ring enters the hand at the first card
     qtbot.keyClick(view, Qt.Key.Key_Space)
-    assert len(window.scene.selected_cards()) == 1
+    assert len(window.table.scene.selected_cards()) == 1
     qtbot.keyClick(view, Qt.Key.Key_Escape)
-    assert window.scene.selected_cards() == []
+    assert window.table.scene.selected_cards() == []
     qtbot.keyClick(view, Qt.Key.Key_Space)
-    (card,) = window.scene.selected_cards()
+    (card,) = window.table.scene.selected_cards()
     assert not answered(window, qtbot, lambda: qtbot.keyClick(view, Qt.Key.Key_Return))
     plays = [e for e in seen if isinstance(e, ev.CardsPlayed)]
     assert (plays[0].seat, plays[0].cards) == (Seat.S, (card,))
@@ -297,14 +297,14 @@ def test_a_kitty_seen_in_another_match_is_not_shown_in_the_next(window, qtbot) -
     s, _ = start(window, qtbot, looked)
     seen_kitty = s.view.kitty_seen
     assert seen_kitty and not s.view.kitty
-    panel = window.panel
+    panel = window.table.panel
     assert "shown" in panel.kitty_label.text()
     assert panel.kitty_cards.cards == [int(c) for c in seen_kitty]
 
     bidding = prepare(Game.SD, lambda v: v.phase is Phase.BID, range(1, 60))
     s, _ = start(window, qtbot, bidding)
     assert s.view.kitty_seen is None and s.view.kitty is None
-    assert "shown" not in window.panel.kitty_label.text()
-    assert "face down" in window.panel.kitty_label.text()
-    assert window.panel.kitty_cards.cards == []
-    assert not window.panel.kitty_cards.isVisibleTo(window.panel)
+    assert "shown" not in window.table.panel.kitty_label.text()
+    assert "face down" in window.table.panel.kitty_label.text()
+    assert window.table.panel.kitty_cards.cards == []
+    assert not window.table.panel.kitty_cards.isVisibleTo(window.table.panel)

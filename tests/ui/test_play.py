@@ -38,7 +38,7 @@ def test_a_whole_hand_through_the_widgets(window, qtbot, game, seed) -> None:
     decisions = play_until(window, qtbot, lambda: bool(s.view and s.view.history), rng)
     assert decisions > 0
     qtbot.waitUntil(lambda: s.waiting in ("next_hand", "over"), timeout=30000)
-    assert window.overlay.isVisible()
-    assert window.last_view is s.view and len(s.view.history) == 1
-    assert window.score.rowCount() == 1
-    assert window.log.rowCount() > 10
+    assert window.table.overlay.isVisible()
+    assert window.table.last_view is s.view and len(s.view.history) == 1
+    assert window.table.score.rowCount() == 1
+    assert window.table.log.rowCount() > 10

@@ -78,7 +78,7 @@ def table_state(scene, panel) -> dict:
 
 
 def settle(qtbot, rw: ReplayWindow) -> None:
-    qtbot.waitUntil(lambda: not rw.animator.running, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not rw.table.animator.running, timeout=WAIT_MS)
 
 
 def live_states(window, qtbot, game: Game, seed: int, turns: int) -> tuple[dict, Match]:
@@ -97,9 +97,9 @@ def live_states(window, qtbot, game: Game, seed: int, turns: int) -> tuple[dict,
             qtbot.waitUntil(lambda: s.waiting != "next_hand", timeout=WAIT_MS)
             continue
         assert waiting == "human"
-        qtbot.waitUntil(lambda: not window.animator.running, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not window.table.animator.running, timeout=WAIT_MS)
         k = len(link.match.actions)
-        states[k] = table_state(window.scene, window.panel)
+        states[k] = table_state(window.table.scene, window.table.panel)
         human_turn(window, qtbot, rng)
     return states, link.match
 
@@ -117,7 +117,7 @@ def test_a_replay_stepped_back_and_forth_shows_the_live_table(window, qtbot) -> 
     for k in [*reversed(order), *order]:  # back, then forth: jumps shown at once
         rw.goto(k)
         settle(qtbot, rw)
-        assert table_state(rw.scene, rw.panel) == states[k], k
+        assert table_state(rw.scene, rw.table.panel) == states[k], k
     # Stepping forward, animated, into a live position from three actions before it.
     rw.set_speed("fast")
     for k in order[-3:]:
@@ -127,7 +127,7 @@ def test_a_replay_stepped_back_and_forth_shows_the_live_table(window, qtbot) -> 
             rw.forward()
         settle(qtbot, rw)
         assert rw.position == k
-        assert table_state(rw.scene, rw.panel) == states[k], k
+        assert table_state(rw.scene, rw.table.panel) == states[k], k
     # Back one step by the arrow key, then forward again by the arrow key.
     from PySide6.QtCore import Qt
 
@@ -135,17 +135,17 @@ def test_a_replay_stepped_back_and_forth_shows_the_live_table(window, qtbot) -> 
     assert rw.position == order[-1] - 1
     qtbot.keyClick(rw, Qt.Key.Key_Right)
     settle(qtbot, rw)
-    assert table_state(rw.scene, rw.panel) == states[order[-1]]
+    assert table_state(rw.scene, rw.table.panel) == states[order[-1]]
     # The live match's own replay, from the trail its session kept, shows the same.
     trail = trail_of(window.session)
     assert trail is not None
-    lw = replay_live(window)
+    lw = replay_live(window.session, window)
     assert lw is not None  # a window of its own, deleted on close
     lw.set_speed("instant")
     for k in [order[-1], order[0], order[len(order) // 2]]:
         lw.goto(k)
         settle(qtbot, lw)
-        assert table_state(lw.scene, lw.panel) == states[k], k
+        assert table_state(lw.scene, lw.table.panel) == states[k], k
     rw.close()
     lw.close()
 
@@ -154,7 +154,7 @@ def test_a_live_match_replays_only_from_the_players_seat_up_to_now(window, qtbot
     states, match = live_states(window, qtbot, Game.SD, 3, 3)
     trail = trail_of(window.session)
     assert isinstance(trail, SeatTrail) and trail.seats == (Seat.S,)
-    lw = replay_live(window)
+    lw = replay_live(window.session, window)
     now = len(match.actions)
     assert lw.source.length <= now  # up to now (the table waits for the player)
     assert not hasattr(lw.source, "actions") and not hasattr(lw.source, "match_at")
@@ -356,7 +356,7 @@ def test_play_at_a_speed_then_pause_and_the_slider_over_tricks(qtbot) -> None:
     rw.slider.setValue(0)
     assert rw.position == span.first
     rw.speed_box.setCurrentIndex(rw.speed_box.findData("instant"))
-    assert rw.speed == "instant" and rw.animator.factor == 0.0
+    assert rw.speed == "instant" and rw.table.animator.factor == 0.0
     rw.toggle_play()
     assert rw.playing and rw.actions_["play"].text() == "Pause"
     qtbot.waitUntil(lambda: rw.position >= 20, timeout=WAIT_MS)
@@ -370,7 +370,7 @@ def test_play_at_a_speed_then_pause_and_the_slider_over_tricks(qtbot) -> None:
     qtbot.waitUntil(lambda: not rw.playing, timeout=WAIT_MS)
     assert rw.position == replay.length
     settle(qtbot, rw)
-    assert rw.overlay.isVisible()  # the settlement, as at the table
+    assert rw.table.overlay.isVisible()  # the settlement, as at the table
     rw.back()
-    assert not rw.overlay.isVisible()
+    assert not rw.table.overlay.isVisible()
     rw.close()

@@ -225,8 +225,8 @@ def test_the_question_mark_of_a_why_illegal_notice_opens_its_paragraph(window, q
     errors = why_illegal()
     assert [e.rule for e in errors] == ["DL-LEAD-2", "TR-LEAD-3", "SD-LEAD-1", "GEN-TRICK-3"]
     for error in errors:
-        window.show_message(reason_text(error))
-        button = window.bar.rule_button
+        window.table.show_message(reason_text(error))
+        button = window.table.bar.rule_button
         qtbot.waitUntil(button.isVisible)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         rules = rules_window_of(window)
@@ -237,8 +237,8 @@ def test_the_question_mark_of_a_why_illegal_notice_opens_its_paragraph(window, q
         if game_of(error.rule) is not None:  # far down its page: the top does not show it
             rules.browsers[game].verticalScrollBar().setValue(0)
             assert not anchor_on_screen(rules, game, error.rule)
-    window.show_message("Please wait a moment.")
-    assert not window.bar.rule_button.isVisible()
+    window.table.show_message("Please wait a moment.")
+    assert not window.table.bar.rule_button.isVisible()
 
 
 def test_an_illegal_follow_in_a_game_links_to_the_follow_rule(window, qtbot) -> None:
@@ -259,9 +259,9 @@ def test_an_illegal_follow_in_a_game_links_to_the_follow_rule(window, qtbot) -> 
     else:
         pytest.fail("never had to follow suit")
     select_cards(window, qtbot, [other[0]])
-    window.refresh_actions()
-    assert "[GEN-TRICK-3]" in window.bar.notice.text()
-    qtbot.mouseClick(window.bar.rule_button, Qt.MouseButton.LeftButton)
+    window.table.refresh_actions()
+    assert "[GEN-TRICK-3]" in window.table.bar.notice.text()
+    qtbot.mouseClick(window.table.bar.rule_button, Qt.MouseButton.LeftButton)
     rules = rules_window_of(window)
     # a rule the games share opens on the page of the game being played
     assert rules.game is Game.SD and rules.anchor == "GEN-TRICK-3"

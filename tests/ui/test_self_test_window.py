@@ -43,13 +43,15 @@ def test_the_log_keeps_working_after_a_language_switch(qtbot, tmp_path) -> None:
     window.show()
     try:
         for mode in ("zh", "en", "both"):
-            old = window.panel
+            old = window.table.panel
             window.set_language(mode)
-            qtbot.waitUntil(lambda old=old: window.panel is not old)  # the LanguageChange came
-        before = window.log.rowCount()
-        window.log.feed(HandStarted(2))
-        assert window.log.rowCount() == before + 1
-        assert "2" in window.log.lines[-1]
+            qtbot.waitUntil(
+                lambda old=old: window.table.panel is not old
+            )  # the LanguageChange came
+        before = window.table.log.rowCount()
+        window.table.log.feed(HandStarted(2))
+        assert window.table.log.rowCount() == before + 1
+        assert "2" in window.table.log.lines[-1]
         assert i18n.current_mode() == "both"
     finally:
         i18n.install("en")  # as the other tests expect (it stayed "both" for the next test)

@@ -70,19 +70,19 @@ def button_keys(legal: tuple[Move, ...]) -> set[str]:
 def shows_the_seats_turn(window: MainWindow, qtbot, s: Session) -> None:
     """The window shows ``s``'s seat at its decision: the hand, and the buttons of exactly
     the session's legal moves (and the hint)."""
-    assert window.session is s and window.animator.session is s
+    assert window.session is s and window.table.animator.session is s
     assert wait_turn(window, qtbot) == "human"
     assert s.human_legal == s.view.legal and s.human_legal
-    assert window.last_view is s.view
+    assert window.table.last_view is s.view
     assert hand_cards(window) == sorted(s.view.hand)
-    window.refresh_actions()
-    offered = set(window.bar.buttons)
+    window.table.refresh_actions()
+    offered = set(window.table.bar.buttons)
     assert button_keys(s.human_legal) | {"hint"} <= offered
     assert offered - button_keys(s.human_legal) <= {"hint", "clear"}
 
 
 def test_one_session_class_shows_a_lan_seat_and_a_local_seat(window, qtbot) -> None:
-    window.animator.set_speed("instant")
+    window.table.animator.set_speed("instant")
     settings = HostSettings(deal_pace=0, settle_pause=600, table_name="one session")
     table = HostedTable(
         Game.SD, Options(), ["open", "easy", "easy", "easy"], "Host", settings, bind="127.0.0.1"
@@ -109,7 +109,7 @@ def test_the_local_table_never_runs_ahead_of_the_animations(window, qtbot) -> No
     shows, makes no other move before the window has shown everything, and the seat's turn
     comes only once the animations of the batches before it have ended."""
     s = start_local(window, 3, "slow")
-    assert window.animator.factor > 1
+    assert window.table.animator.factor > 1
     delivered: list[SeatView] = []
     shown: list[SeatView] = []
     behind_at_deal: list[int] = []
@@ -127,7 +127,7 @@ def test_the_local_table_never_runs_ahead_of_the_animations(window, qtbot) -> No
             others.append(events)
             if behind:
                 problems.append(f"{type(events[0]).__name__} applied {behind} updates ahead")
-        last = window.last_view
+        last = window.table.last_view
         if last is not None and view.cards_dealt - last.cards_dealt > DEAL_AHEAD + 1:
             problems.append(f"the view {view.cards_dealt - last.cards_dealt} cards ahead")
         delivered.append(view)
@@ -137,13 +137,13 @@ def test_the_local_table_never_runs_ahead_of_the_animations(window, qtbot) -> No
     def prompt() -> None:
         if s.waiting == "human":
             turns.append(
-                not window.animator.running
-                and window.last_view is s.view
+                not window.table.animator.running
+                and window.table.last_view is s.view
                 and len(shown) == len(delivered)
             )
 
     s.events_applied.connect(received)
-    window.animator.batch_done.connect(shown.append)
+    window.table.animator.batch_done.connect(shown.append)
     s.prompt_changed.connect(prompt)
     rng = random.Random(3)
     # the deal and the first decision at the slow speed, then two more decisions at the fast
@@ -183,9 +183,9 @@ def test_an_illegal_action_pushed_to_a_local_table_is_refused(window, qtbot, tmp
         assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))  # sent to the table
     assert not s.busy
     assert "[GEN-TRICK-3]" in refused.args[0]
-    assert refused.args[0] in window.bar.notice.text()
+    assert refused.args[0] in window.table.bar.notice.text()
     # nothing changed: the same view, still our turn, the same save
-    assert s.view is view and window.last_view is view and s.waiting == "human"
+    assert s.view is view and window.table.last_view is view and s.waiting == "human"
     assert hand_cards(window) == sorted(view.hand)
     assert len(s.link.record()["actions"]) == actions and path.read_bytes() == before
     human_turn(window, qtbot, rng)  # a legal play goes through

@@ -65,7 +65,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     w.sounds.clock = Clock()
     yield w
     w.stop_session()
@@ -83,11 +83,11 @@ def show(window: MainWindow, qtbot, events, view) -> list[str]:
     """The animator shows one batch; the sounds it made (a trick's come as it is swept)."""
     backend = recorded(window)
     before = len(backend.played)
-    if window.score.game is not view.game:  # as a session's first view does (app.py)
-        window.score.viewer = window.log.viewer = view.seat
-        window.score.reset(view.game)
-    window.animator.push(tuple(events), view)
-    qtbot.waitUntil(lambda: not window.animator.running, timeout=WAIT_MS)
+    if window.table.score.game is not view.game:  # as a session's first view does (app.py)
+        window.table.score.viewer = window.table.log.viewer = view.seat
+        window.table.score.reset(view.game)
+    window.table.animator.push(tuple(events), view)
+    qtbot.waitUntil(lambda: not window.table.animator.running, timeout=WAIT_MS)
     if any(isinstance(e, ev.TrickWon) for e in events):
         qtbot.waitUntil(lambda: len(backend.played) > before, timeout=WAIT_MS)
     return backend.names[before:]

@@ -140,12 +140,12 @@ def test_a_local_hand_is_recorded_and_kept(
     s = session_of(window)
     play_until(window, qtbot, lambda: s.waiting == "next_hand", random.Random(4))
     result = s.view.result
-    writer = stats_link.writer_for(window)
+    writer = stats_link.writer_for(window.games.stats_path(), window.settings, window.games.say)
     qtbot.waitUntil(
-        lambda: (writer.flush() or True) and bool(Store(stats_link.db_path(window)).hands()),
+        lambda: (writer.flush() or True) and bool(Store(window.games.stats_path()).hands()),
         timeout=30000,
     )
-    store = Store(stats_link.db_path(window))
+    store = Store(window.games.stats_path())
     (h,) = store.hands()
     assert (h.game, h.seat, h.strength, h.number) == (Game.SD, Seat.S, "random", 1)
     assert h.coins == result.coins[Seat.S]

@@ -33,7 +33,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     yield w
     w.stop_session()
 
@@ -79,9 +79,9 @@ def test_enter_does_what_the_hint_shows_a_claim(window, qtbot) -> None:
     match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
     s, seen = start(window, qtbot, match)
     claim = next(m for m in s.human_legal if isinstance(m, Action) and m.kind is Act.CLAIM)
-    window.show_hint(claim)  # what the hint's answer does
-    assert window.bar.buttons["claim"].property("hinted") == "true"
-    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    window.table.show_hint(claim)  # what the hint's answer does
+    assert window.table.bar.buttons["claim"].property("hinted") == "true"
+    QTest.keyClick(window.table.view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
     assert [e.seat for e in seen if isinstance(e, ev.Claimed)] == [Seat.S]
 
@@ -89,11 +89,11 @@ def test_enter_does_what_the_hint_shows_a_claim(window, qtbot) -> None:
 def test_the_claim_banner_says_claim_once(window, qtbot, both) -> None:
     match = prepare(Game.SD, lambda v: bool(moves(v, Act.CLAIM)), range(1, 300))
     s, seen = start(window, qtbot, match)
-    window.animator.set_speed("fast")  # instant play shows no banners
+    window.table.animator.set_speed("fast")  # instant play shows no banners
     titles: list[str] = []
-    original = window.scene.show_banner
-    window.scene.show_banner = lambda t, d="", ms=1200: (titles.append(t), original(t, d, ms))
-    window.bar.buttons["claim"].click()
+    original = window.table.scene.show_banner
+    window.table.scene.show_banner = lambda t, d="", ms=1200: (titles.append(t), original(t, d, ms))
+    window.table.bar.buttons["claim"].click()
     qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
     qtbot.waitUntil(lambda: bool(titles), timeout=WAIT_MS)
     title = titles[0]
@@ -213,17 +213,17 @@ def test_the_trump_box_says_fixed_while_the_trump_banner_shows(window, qtbot) ->
 
     match = prepare(Game.DL, declaring, range(1, 120))
     s, seen = start(window, qtbot, match)
-    window.animator.set_speed("fast")  # banners need animations
+    window.table.animator.set_speed("fast")  # banners need animations
     shown: list[tuple[str, str, str]] = []
-    panel = window.panel
-    original = window.scene.show_banner
+    panel = window.table.panel
+    original = window.table.scene.show_banner
 
     def banner(title: str, detail: str = "", ms: int = 1200) -> None:
         if title.startswith("Trump:"):
             shown.append((title, panel.trump_symbol.text(), panel.trump_label.text()))
         original(title, detail, ms)
 
-    window.scene.show_banner = banner
+    window.table.scene.show_banner = banner
     drive(window, qtbot, lambda: bool(shown), random.Random(1))
     title, symbol, text = shown[0]
     fixed = next(e for e in seen if isinstance(e, ev.TrumpFixed))
@@ -244,10 +244,10 @@ def test_the_action_bar_keeps_its_place_when_the_dl_hand_wraps(window, qtbot) ->
     many = play_until(Game.DL, dealt(39), Seat.S, range(1, 5)).view
     tops = []
     for view in (few, many):
-        window.scene.sync(view)
-        window.place_bar()
-        tops.append(window.bar.y())
-    assert window.scene.hand_rows() == 2
+        window.table.scene.sync(view)
+        window.table.place_bar()
+        tops.append(window.table.bar.y())
+    assert window.table.scene.hand_rows() == 2
     assert tops[0] == tops[1], tops
 
 
@@ -309,10 +309,10 @@ def window_1280(qtbot, tmp_path, both):
     w.resize(1280, 720)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     s = w.games.start_match(played.match, ["human", "random", "random", "random"], played.events)
     qtbot.waitUntil(lambda: s.waiting == "human" and not s.busy, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: w.panel.kitty_cards.isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.table.panel.kitty_cards.isVisible(), timeout=WAIT_MS)
     yield w
     w.stop_session()
 
@@ -327,14 +327,14 @@ def tab_rects(panel) -> tuple[list, object]:
 
 
 def test_every_tab_of_the_panel_is_in_sight(window_1280, qtbot) -> None:
-    rects, room = tab_rects(window_1280.panel)
+    rects, room = tab_rects(window_1280.table.panel)
     assert len(rects) == 4
     for rect in rects:
         assert room.contains(rect), (rect, room)
 
 
 def test_the_panel_shows_its_kitty_row_without_a_scroll_bar(window_1280, qtbot) -> None:
-    panel = window_1280.panel
+    panel = window_1280.table.panel
     qtbot.wait(50)  # layouts settle (nothing to wait for but the event loop)
     assert not panel.info_scroll.verticalScrollBar().isVisible()
     cards = panel.kitty_cards
@@ -344,13 +344,13 @@ def test_the_panel_shows_its_kitty_row_without_a_scroll_bar(window_1280, qtbot) 
 
 def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
     w = window_1280
-    view = w.score_view if hasattr(w, "score_view") else w.panel.score_view
-    assert w.score.rowCount() >= 1
-    w.panel.tabs.setCurrentIndex(1)
+    view = w.score_view if hasattr(w, "score_view") else w.table.panel.score_view
+    assert w.table.score.rowCount() >= 1
+    w.table.panel.tabs.setCurrentIndex(1)
     qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
     qtbot.wait(50)
     header = view.horizontalHeader()
-    total = sum(header.sectionSize(c) for c in range(w.score.columnCount()))
+    total = sum(header.sectionSize(c) for c in range(w.table.score.columnCount()))
     assert view.horizontalScrollBar().maximum() == 0 and total <= view.viewport().width()
 
 
@@ -359,7 +359,7 @@ def test_the_last_trick_shows_whole_readable_cards(window_1280, qtbot) -> None:
     sits beside its seat's name (Chinese above English), its cards drawn whole inside the tab
     and tall enough to read (30 px or more), never under a name (before, the names stood above
     the cards, which were cut off and overlapped by the next row's names)."""
-    panel = window_1280.panel
+    panel = window_1280.table.panel
     qtbot.wait(50)  # layouts settle
     tab = panel.last_trick.rect()
     names = [n.geometry() for n in panel.last_names]
@@ -372,7 +372,7 @@ def test_the_last_trick_shows_whole_readable_cards(window_1280, qtbot) -> None:
 
 
 def test_opening_the_rules_tab_does_not_move_the_tabs(window_1280, qtbot) -> None:
-    panel = window_1280.panel
+    panel = window_1280.table.panel
     before = panel.tabs.mapTo(panel, panel.tabs.rect().topLeft())
     panel.tabs.setCurrentIndex(3)
     qtbot.wait(50)
@@ -386,13 +386,13 @@ def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
 
     w = window_1280
     # a line three lines long at the panel's width
-    w.log.feed(
+    w.table.log.feed(
         ev.JokersBuried(
             seat=Seat.W, jokers=(BIG_JOKER,) * 3, taken=tuple(Card(i) for i in range(6)), kitty=()
         )
     )
-    w.panel.tabs.setCurrentIndex(2)
-    view = w.panel.log_view
+    w.table.panel.tabs.setCurrentIndex(2)
+    view = w.table.panel.log_view
     qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
     qtbot.wait(50)
     model = view.model()
@@ -458,8 +458,8 @@ def test_an_sd_plate_in_both_languages_shows_its_coins_whole(window, qtbot, both
     start(window, qtbot, match)
     view = window.session.view
     coins = {Seat.S: -18, Seat.E: 6, Seat.N: 6, Seat.W: 6}
-    window.scene.update_plates(msgspec.structs.replace(view, coins=coins))
-    lines = {seat: plate.second_line() for seat, plate in window.scene.plates.items()}
+    window.table.scene.update_plates(msgspec.structs.replace(view, coins=coins))
+    lines = {seat: plate.second_line() for seat, plate in window.table.scene.plates.items()}
     assert lines[Seat.S].endswith("·  -18分") and lines[Seat.S].startswith("玩家")
     assert lines[Seat.E].endswith("·  6分 / 6 coins")
     assert not any("…" in line for line in lines.values())

@@ -34,7 +34,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    w.animator.set_speed("instant")
+    w.table.animator.set_speed("instant")
     yield w
     w.stop_session()
 
@@ -124,15 +124,15 @@ def test_a_place_off_every_screen_comes_back_to_one(qtbot, tmp_path) -> None:
 def test_the_panel_and_the_bar_name_the_same_turn(window, qtbot) -> None:
     match = prepare(Game.TR, lambda v: v.phase is Phase.PLAY and not v.trick, range(1, 10))
     s, _ = start(window, qtbot, match)
-    window.animator.set_speed("slow")  # the table lags behind the match
+    window.table.animator.set_speed("slow")  # the table lags behind the match
     human_turn_started = s.waiting == "human"
     assert human_turn_started
     seen: list[tuple[str, str]] = []
 
     def look() -> None:
-        plates = [s for s, p in window.scene.plates.items() if p.turn]
-        seen.append((window.bar.prompt.text(), window.panel.turn_label.text()))
-        if window.bar.prompt.text().startswith("Waiting for"):
+        plates = [s for s, p in window.table.scene.plates.items() if p.turn]
+        seen.append((window.table.bar.prompt.text(), window.table.panel.turn_label.text()))
+        if window.table.bar.prompt.text().startswith("Waiting for"):
             assert len(plates) == 1 and plates[0] is not Seat.S, plates  # and the plates
 
     s.prompt_changed.connect(look)
@@ -151,17 +151,17 @@ def test_the_settlement_leaves_the_seat_box_across_free(window, qtbot) -> None:
     match = prepare(Game.DL, lambda v: v.phase is Phase.PLAY and len(v.hand) <= 2, range(1, 20))
     s, _ = start(window, qtbot, match)
     drive(window, qtbot, lambda: s.waiting in ("next_hand", "over"), random.Random(2))
-    qtbot.waitUntil(window.overlay.isVisible, timeout=WAIT_MS)
-    window.place_bar()
-    view = window.view
-    box = window.overlay.geometry()
-    for seat, plate in window.scene.plates.items():
+    qtbot.waitUntil(window.table.overlay.isVisible, timeout=WAIT_MS)
+    window.table.place_bar()
+    view = window.table.view
+    box = window.table.overlay.geometry()
+    for seat, plate in window.table.scene.plates.items():
         rect = view.mapFromScene(
             plate.mapRectToScene(QRectF(0, 0, SeatPlate.WIDTH, SeatPlate.HEIGHT))
         ).boundingRect()
         assert not box.intersects(rect), (seat, box, rect)
     # and every value line is as tall as its wrapped text
-    for label in window.overlay.body.findChildren(type(window.overlay.title)):
+    for label in window.table.overlay.body.findChildren(type(window.table.overlay.title)):
         if label.wordWrap():
             assert label.height() >= label.heightForWidth(label.width()), label.text()
 
@@ -177,7 +177,7 @@ def test_the_tribute_paid_lies_on_the_table_face_up_for_its_payer(window, qtbot)
     receiver = s.view.tribute.receiver
     # What the table shows as the tribute is laid down: the computer seats play on at once, and
     # the passes leave the table when trick play starts.
-    passes = window.scene.passes
+    passes = window.table.scene.passes
     laid: list = []
     add = passes.add
 
@@ -211,7 +211,7 @@ def test_other_seats_tribute_shows_who_gave_how_many_to_whom(window, qtbot) -> N
     s, seen = start(window, qtbot, match)
     # Read the table as each tribute is laid: the computer seats play on at once, and a later
     # hand's tribute may have South as its receiver (who sees the cards).
-    passes = window.scene.passes
+    passes = window.table.scene.passes
     laid: list = []
     add = passes.add
 

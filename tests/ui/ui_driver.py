@@ -46,18 +46,18 @@ class Seen(list):
 
 
 def click_card(window: MainWindow, qtbot, item) -> None:
-    point = window.view.mapFromScene(item.mapToScene(QPointF(9, 12)))
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    point = window.table.view.mapFromScene(item.mapToScene(QPointF(9, 12)))
+    qtbot.mouseClick(window.table.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
 def hand_cards(window: MainWindow) -> list[Card]:
     """The cards of the viewer's hand as the table shows them."""
-    return sorted(Card(i.card) for i in window.scene.hand if i.card is not None)
+    return sorted(Card(i.card) for i in window.table.scene.hand if i.card is not None)
 
 
 def select_cards(window: MainWindow, qtbot, cards) -> None:
     """Click cards until exactly ``cards`` (copies counted) are selected."""
-    scene = window.scene
+    scene = window.table.scene
     for item in scene.hand:
         if item.selected:
             click_card(window, qtbot, item)
@@ -72,11 +72,11 @@ def select_cards(window: MainWindow, qtbot, cards) -> None:
 
 
 def press(window: MainWindow, qtbot, key: str) -> None:
-    window.refresh_actions()
-    button = window.bar.buttons.get(key)
-    assert button is not None, f"no button {key!r}; have {sorted(window.bar.buttons)}"
-    assert button.isEnabled(), f"button {key!r} is disabled: {window.bar.notice.text()}"
-    action = getattr(window.bar, "menu_actions", {}).get(key)
+    window.table.refresh_actions()
+    button = window.table.bar.buttons.get(key)
+    assert button is not None, f"no button {key!r}; have {sorted(window.table.bar.buttons)}"
+    assert button.isEnabled(), f"button {key!r} is disabled: {window.table.bar.notice.text()}"
+    action = getattr(window.table.bar, "menu_actions", {}).get(key)
     if action is not None:  # folded into a chooser (a narrow table): its menu's entry
         assert action.isEnabled(), f"choice {key!r} is disabled"
         action.trigger()
@@ -145,8 +145,10 @@ def human_turn(window: MainWindow, qtbot, rng: random.Random) -> Action:
 
 
 def press_overlay(window: MainWindow, qtbot, key: str) -> None:
-    button = window.overlay.buttons.get(key)
-    assert button is not None and window.overlay.isVisibleTo(window), f"no overlay button {key!r}"
+    button = window.table.overlay.buttons.get(key)
+    assert button is not None and window.table.overlay.isVisibleTo(
+        window
+    ), f"no overlay button {key!r}"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
