@@ -45,8 +45,8 @@ def main() -> int:
     from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
     from shengji_desktop.rules.options import Game, Options
     from shengji_desktop.ui import i18n
-    from shengji_desktop.ui.app import MainWindow
     from shengji_desktop.ui.dialogs import NewGame
+    from shengji_desktop.ui.window.mainwindow import MainWindow
 
     i18n.install(args.lang)
     out = Path(args.out)

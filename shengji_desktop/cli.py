@@ -104,7 +104,7 @@ def _replay(args: argparse.Namespace) -> int:
         from shengji_desktop.ui import plain_imports
 
         plain_imports()  # as the window does (_open_window)
-        from shengji_desktop.ui.replay_open import run_viewer  # the viewer (Qt)
+        from shengji_desktop.ui.windows.replay_open import run_viewer  # the viewer (Qt)
 
         argv0 = sys.argv[0] if sys.argv and sys.argv[0] else PROG
         return run_viewer([argv0], path)

@@ -219,7 +219,7 @@ def check_sound() -> str:
     device: CI, a server)."""
     import miniaudio
 
-    from shengji_desktop.ui.audio import SOUNDS_DIR, MiniaudioBackend, load_clips
+    from shengji_desktop.ui.aids.audio import SOUNDS_DIR, MiniaudioBackend, load_clips
 
     clips = load_clips()
     backend = MiniaudioBackend(clips)

@@ -146,7 +146,7 @@ def write_saved_game(env: dict[str, str]) -> Path:
     players = {seat: random_only("random", f"bench/{seat.name}") for seat in Seat}
     Table(match, players, rng=random.Random("bench"), hands=2).play()
     seats = ["human", "normal", "normal", "normal"]
-    ui = {"seats": seats, **offer_meta(match)}  # as the window saves it (ui/local.py)
+    ui = {"seats": seats, **offer_meta(match)}  # as the window saves it (ui/session/local.py)
     journal = Journal(path, match.game, match.options, match.seed, match.actions, {"ui": ui})
     journal.compact()
     journal.close()

@@ -73,6 +73,12 @@ def test_the_frozen_app_builds_and_passes_its_self_test(tmp_path) -> None:
     app = dist / "Shengji Desktop"
     exe = app / ("shengji-desktop.exe" if sys.platform == "win32" else "shengji-desktop")
     assert exe.is_file()
+    # The program's modules are there, folders of the window layer too; the measurement
+    # gear (the frozen baseline players of the arena) is not.
+    package = app / "_internal" / "shengji_desktop"
+    assert (package / "ui" / "table" / "screen.pyc").is_file()
+    gear = [p for p in app.rglob("*") if p.name == "baseline" or "shengji_baseline" in p.name]
+    assert not gear and (package / "ai" / "baseline_loader.pyc").is_file(), gear
     size_mb = bundle_bytes(app) / 1e6
     if sys.platform.startswith("linux"):
         assert size_mb < BUNDLE_TARGET_MB, f"the bundle grew to {size_mb:.1f} MB"

@@ -113,7 +113,7 @@ def test_the_installer_has_the_icon_the_version_and_the_architectures() -> None:
 
 def test_the_uninstaller_says_truthfully_what_stays_and_removes_data_only_on_request() -> None:
     assert "removes everything" not in ISS
-    from shengji_desktop.ui.app import ORG_NAME
+    from shengji_desktop.ui import ORG_NAME
 
     # the data folder of platformdirs' user_data_dir("shengji-desktop", appauthor=False) and
     # QSettings' registry key (HKCU\Software\<organization>)

@@ -149,7 +149,7 @@ def test_package_respects_layers() -> None:
             "net imports ai",
         ),
         (
-            "shengji_desktop.ui.app",
+            "shengji_desktop.ui.window.mainwindow",
             "from shengji_desktop.engine.hand import HandBase",
             False,
             "ui imports the engine's internals",
@@ -183,9 +183,13 @@ def test_checker_reports_bad_imports(
         ("shengji_desktop.engine.game", "from ..rules.cards import Card", False),
         ("shengji_desktop.ai", "from . import search\nfrom ..engine import game", True),
         ("shengji_desktop.net.lan", "import json\nfrom shengji_desktop.engine import game", False),
-        ("shengji_desktop.ui.app", "import PySide6.QtWidgets\nimport shengji_desktop.ai", False),
+        (
+            "shengji_desktop.ui.window.mainwindow",
+            "import PySide6.QtWidgets\nimport shengji_desktop.ai",
+            False,
+        ),
         ("shengji_desktop.engine.view", "from .dl_hand import DLHand", False),
-        ("shengji_desktop.ui.lan", "from shengji_desktop.engine.view import SeatView", False),
+        ("shengji_desktop.ui.lan.link", "from shengji_desktop.engine.view import SeatView", False),
         ("shengji_desktop.cli", "def f():\n    from .ui.app import run_gui\n", False),
     ],
 )
@@ -228,3 +232,112 @@ def test_cards_are_parsed_only_at_the_edges() -> None:
         and not path.relative_to(PACKAGE_DIR).as_posix().startswith(PARSERS)
     )
     assert parsing == []
+
+
+# ---------------------------------------------------------------------- the house's shape
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, counting every import statement (inside
+    functions and under ``if TYPE_CHECKING:`` too). ``from pkg import a, b`` imports the
+    modules ``pkg.a`` and ``pkg.b``, and ``pkg`` itself unless every name is a module."""
+    modules = _package_modules()
+    known = {name for name, _, _ in modules}
+    graph: dict[str, set[str]] = {}
+    for name, path, is_package in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        found: set[str] = set()
+        package_parts = name.split(".") if is_package else name.split(".")[:-1]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base_parts = package_parts[: len(package_parts) - (node.level - 1)]
+                    base = ".".join([*base_parts, *([node.module] if node.module else [])])
+                else:
+                    base = node.module or ""
+                subs = {f"{base}.{alias.name}" for alias in node.names}
+                found |= subs & known
+                if not subs <= known:
+                    found.add(base)
+        graph[name] = {m for m in found if m in known and m != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_of_the_package_imports_itself_round_a_circle() -> None:
+    graph = import_graph()
+    assert len(graph) > 100 and sum(map(len, graph.values())) > 300  # the package was read
+    assert circles(graph) == []
+
+
+def test_the_circle_finder_finds_a_circle_through_a_type_checking_import() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+UI = f"{PACKAGE}.ui"
+SHELL = f"{UI}.window"
+
+
+def test_only_the_shell_and_main_know_the_main_window() -> None:
+    graph = import_graph()
+    main_window = f"{SHELL}.mainwindow"
+    importers = {m for m, imported in graph.items() if main_window in imported}
+    assert f"{UI}.main" in importers
+    assert {m for m in importers if not m.startswith(SHELL)} == {f"{UI}.main"}
+
+
+def test_the_top_of_the_window_layer_holds_what_everything_shares() -> None:
+    top = sorted(p.stem for p in (PACKAGE_DIR / "ui").glob("*.py"))
+    assert "main" in top and len(top) <= 14, top
+    folders = {p.name for p in (PACKAGE_DIR / "ui").iterdir() if (p / "__init__.py").exists()}
+    assert folders >= {"window", "table", "session", "lan", "aids", "panels", "windows"}
+    for folder in folders:  # each says its job
+        doc = ast.get_docstring(
+            ast.parse((PACKAGE_DIR / "ui" / folder / "__init__.py").read_text())
+        )
+        assert doc and len(doc.splitlines()) <= 3, folder
+
+
+def test_the_replay_viewer_shows_its_record_on_the_table_screen() -> None:
+    source = (PACKAGE_DIR / "ui" / "windows" / "replay.py").read_text(encoding="utf-8")
+    assert "TableScreen(" in source
+    built_here = ("TableView(", "Animator(", "InfoPanel(", "Overlay(", "ScoreSheetModel(")
+    assert not [name for name in built_here if name in source]

@@ -146,7 +146,7 @@ def test_the_window_starts_with_the_collector_off(monkeypatch) -> None:
 CHECK_START = """
 import sys
 from PySide6.QtWidgets import QApplication
-from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.window.mainwindow import MainWindow
 app = QApplication([])
 window = MainWindow(check_save=False)
 window.games.check_saved_game()  # no autosave in this home
@@ -225,7 +225,7 @@ def test_the_start_screen_loads_no_engine_computer_players_network_or_statistics
     lines = run_python(START_PATH, tmp_path).splitlines()
     assert lines[:2] == ["first-paint", "ready"]  # the window was complete
     loaded = set(lines[-1].split())
-    assert "shengji_desktop.ui.panels.info" in loaded and "shengji_desktop.ui.table" in loaded
+    assert "shengji_desktop.ui.panels.info" in loaded and "shengji_desktop.ui.table.scene" in loaded
     engine = {name for name in loaded if name.startswith("shengji_desktop.engine")}
     # only where the autosave is looked for (engine/paths.py, no codec)
     assert engine == {"shengji_desktop.engine", "shengji_desktop.engine.paths"}
@@ -234,10 +234,10 @@ def test_the_start_screen_loads_no_engine_computer_players_network_or_statistics
     for name in (
         "shengji_desktop.rules.trick",  # the trick rules: cues and sounds at the first play
         "shengji_desktop.ui.dialogs",  # the menus' windows and dialogs: when first asked for
-        "shengji_desktop.ui.replay_open",
-        "shengji_desktop.ui.stats_link",
+        "shengji_desktop.ui.windows.replay_open",
+        "shengji_desktop.ui.session.stats",
         "shengji_desktop.ui.rules_window",
-        "shengji_desktop.ui.audio",  # the sound device's module: at the first sound
+        "shengji_desktop.ui.aids.audio",  # the sound device's module: at the first sound
         "msgspec",
         "json",
     ):
@@ -421,7 +421,7 @@ CONTINUE_OFFER = """
 import sys
 from pathlib import Path
 from PySide6.QtWidgets import QApplication
-from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.window.mainwindow import MainWindow
 from shengji_desktop.ui.main import FirstPaint
 app = QApplication([])
 window = MainWindow(save_path=Path(sys.argv[1]), progressive=True)

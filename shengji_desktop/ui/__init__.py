@@ -1,4 +1,7 @@
-"""The PySide6 user interface; the only layer that imports Qt."""
+"""The PySide6 user interface; the only layer that imports Qt. In rooms by job: the window shell
+(window/), the secondary windows (windows/), LAN tables (lan/) and table aids (aids/) over the
+table screen (table/), over the session (session/), over the panels (panels/); what all share
+stays here (words, i18n, card art, tasks, speeds, dialogs, the rules window, main)."""
 
 import builtins
 import os

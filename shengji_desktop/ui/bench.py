@@ -48,8 +48,8 @@ def run(
     from shengji_desktop.rules.options import Game, Options
 
     from . import i18n
-    from .app import MainWindow
     from .dialogs import NewGame
+    from .main import new_window
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -74,7 +74,7 @@ def run(
                     self.first_cpu = time.process_time()
             return False
 
-    window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
+    window = new_window(save_path=tmp / "autosave.json", check_save=False)
     counter = PaintCounter()
     window.table.view.viewport().installEventFilter(counter)
     window.resize(1280, 720)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 
 from .i18n import say, tr
-from .models import SeatListModel
+from .panels.models import SeatListModel
 from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
 from .texts import game_name, kind_name, option_help, option_label, value_text

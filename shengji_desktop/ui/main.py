@@ -7,6 +7,7 @@ import gc
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
@@ -14,7 +15,17 @@ from PySide6.QtWidgets import QApplication
 from shengji_desktop import __version__
 
 from . import i18n, serial_raster
-from .app import APP_NAME, ORG_NAME, MainWindow
+from .window.mainwindow import APP_NAME, ORG_NAME, MainWindow
+
+Window = MainWindow  # the main window, for the tools that open one (the self-test, bench ui)
+
+
+def new_window(
+    save_path: Path | None = None, check_save: bool = True, progressive: bool = False
+) -> Window:
+    """A main window of the program's own, for the self-test and ``bench ui``: only the shell
+    and this module know the window's class."""
+    return MainWindow(save_path=save_path, check_save=check_save, progressive=progressive)
 
 
 class FirstPaint(QObject):

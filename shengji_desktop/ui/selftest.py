@@ -32,7 +32,7 @@ from shengji_desktop.assets import RESOURCES_DIR, TRANSLATIONS_DIR
 if TYPE_CHECKING:
     from shengji_desktop.selfcheck import Report
 
-    from .app import MainWindow
+    from .main import Window
 
 HAND_TIMEOUT = 180.0  # seconds for one hand (DL has 162 cards; a slow CI machine)
 SEATS = ["normal", "easy", "normal", "easy"]  # computer seats only: nobody waits for a click
@@ -96,7 +96,7 @@ def run_window_checks(report: Report) -> None:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp))
     QSettings().setValue("sound/muted", True)  # the hands are played in silence
-    holder: dict[str, MainWindow] = {}
+    holder: dict[str, Window] = {}
     # An exception in a slot or event handler does not stop Qt: Python prints it through
     # sys.excepthook, and the program goes on. Each one counts as a failure here.
     errors: list[str] = []
@@ -132,13 +132,13 @@ def no_errors(errors: list[str]) -> str:
     return "no exception raised in a slot or event handler"
 
 
-def open_window(app: QApplication, tmp: Path, holder: dict[str, MainWindow]) -> str:
+def open_window(app: QApplication, tmp: Path, holder: dict[str, Window]) -> str:
     from . import i18n
-    from .app import MainWindow
+    from .main import new_window
 
     i18n.install("both")
     # As the program opens it: an empty table painted first, the rest built right after.
-    window = MainWindow(save_path=tmp / "autosave.json", check_save=False, progressive=True)
+    window = new_window(save_path=tmp / "autosave.json", check_save=False, progressive=True)
     holder["window"] = window
     window.resize(1280, 720)
     window.show()
@@ -217,7 +217,7 @@ def check_card_art() -> str:
     return f"{len(images)} cards drawn ({', '.join(images)}); icon files load ({', '.join(icons)})"
 
 
-def play_hand(window: MainWindow | None, name: str, seed: int) -> str:
+def play_hand(window: Window | None, name: str, seed: int) -> str:
     if window is None:
         raise RuntimeError("no window")
     from shengji_desktop.rules.options import Game, Options

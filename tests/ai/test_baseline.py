@@ -114,8 +114,9 @@ def test_without_a_source_checkout_the_arena_says_where_the_baseline_is(
 
 def test_the_gui_does_not_offer_the_baseline() -> None:
     pytest.importorskip("PySide6")
-    from shengji_desktop.ui import autoplay, lan
-    from shengji_desktop.ui.models import SeatListModel
+    from shengji_desktop.ui.aids import autoplay
+    from shengji_desktop.ui.lan import link as lan
+    from shengji_desktop.ui.panels.models import SeatListModel
 
     assert "baseline" in KINDS and make_player("baseline", 1).kind == "baseline"
     offered = {k for row in range(4) for k in SeatListModel().allowed(row)}

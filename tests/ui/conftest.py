@@ -23,7 +23,7 @@ def private_settings(tmp_path, qapp):
     QCoreApplication.setApplicationName("shengji-desktop-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-    from shengji_desktop.ui.autopass import AUTO_PASS_KEY
+    from shengji_desktop.ui.aids.autopass import AUTO_PASS_KEY
 
     QSettings().setValue(AUTO_PASS_KEY, "false")
     yield tmp_path
@@ -33,7 +33,7 @@ def private_settings(tmp_path, qapp):
 def silent_sounds(monkeypatch):
     """No test plays a sound on the machine's speakers: each window records what it would
     play (tests/ui/test_sound.py reads it)."""
-    from shengji_desktop.ui import sound
+    from shengji_desktop.ui.aids import sound
 
     monkeypatch.setattr(sound, "make_backend", sound.RecordingBackend)
 

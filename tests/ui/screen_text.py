@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shengji_desktop.ui import items, seatplate
+from shengji_desktop.ui.table import items, seatplate
 
 # Rule IDs are shown on purpose (a player can look them up in the rules): GEN-TRICK-2,
 # DL-KITTY-6, SD-BID-4, TR-FOLLOW-2, DL-OP-5.

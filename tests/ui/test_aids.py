@@ -19,15 +19,15 @@ from shengji_desktop.engine.table import Table
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.autoplay import AUTOPLAY_LEVEL_KEY
+from shengji_desktop.ui.aids.autoplay import AUTOPLAY_LEVEL_KEY
+from shengji_desktop.ui.aids.tracker import TRACKER_KEY
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.lan import RemoteLink
-from shengji_desktop.ui.lan_dialogs import HostedTable
-from shengji_desktop.ui.local import LocalTable
+from shengji_desktop.ui.lan.dialogs import HostedTable
+from shengji_desktop.ui.lan.link import RemoteLink
 from shengji_desktop.ui.panels.tracker import TrackerPanel
-from shengji_desktop.ui.session import HUMAN, Session, autoplay_marker
-from shengji_desktop.ui.tracker_aid import TRACKER_KEY
+from shengji_desktop.ui.session.local import LocalTable
+from shengji_desktop.ui.session.session import HUMAN, Session, autoplay_marker
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]

@@ -12,9 +12,9 @@ from shengji_desktop.engine.events import EVENT_TYPES, CardsPlayed, KittyBuried
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
-from shengji_desktop.ui.animations import Animator
 from shengji_desktop.ui.cards import CardPixmaps
-from shengji_desktop.ui.table import TableScene
+from shengji_desktop.ui.table.animations import Animator
+from shengji_desktop.ui.table.scene import TableScene
 
 
 class FakeSession(QObject):

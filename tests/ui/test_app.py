@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from shengji_desktop import __version__
-from shengji_desktop.ui.app import WINDOW_SIZE, MainWindow, about_text
-from shengji_desktop.ui.tableview import TableView
+from shengji_desktop.ui.table.view import TableView
+from shengji_desktop.ui.window.mainwindow import WINDOW_SIZE, MainWindow, about_text
 
 pytestmark = pytest.mark.gui
 

@@ -11,7 +11,7 @@ from ui_matches import play_until
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
-from shengji_desktop.ui.session import HUMAN, Session
+from shengji_desktop.ui.session.session import HUMAN, Session
 
 
 class HandBackLink:

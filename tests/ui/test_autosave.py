@@ -18,8 +18,8 @@ from shengji_desktop.engine.record import RecordError, record_json, write_atomic
 from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
-from shengji_desktop.ui.local import LocalTable
-from shengji_desktop.ui.window_local import read_saved_game
+from shengji_desktop.ui.session.games import read_saved_game
+from shengji_desktop.ui.session.local import LocalTable
 
 
 class Watching:

@@ -14,8 +14,8 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui.cards import CardPixmaps
-from shengji_desktop.ui.choices import Choices
-from shengji_desktop.ui.table import TableScene
+from shengji_desktop.ui.panels.choices import Choices
+from shengji_desktop.ui.table.scene import TableScene
 
 
 @dataclass

@@ -21,8 +21,8 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.seatplate import SeatPlate
+from shengji_desktop.ui.table.seatplate import SeatPlate
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -143,7 +143,7 @@ def test_joker_burials_fold_into_a_chooser_that_buries(qtbot, tmp_path) -> None:
     from ui_driver import Seen, press
 
     from shengji_desktop.engine import events as ev
-    from shengji_desktop.ui.choices import button_key
+    from shengji_desktop.ui.panels.choices import button_key
 
     game, wanted, seeds = POSITIONS["dl-bury-jokers"]
     match = prepare(game, wanted, seeds)

@@ -54,7 +54,7 @@ def test_before_trump_is_fixed_the_hand_sorts_by_the_standing_declaration() -> N
 
     from shengji_desktop.engine.phase import Phase
     from shengji_desktop.rules.options import Game
-    from shengji_desktop.ui.layout import display_order
+    from shengji_desktop.ui.table.layout import display_order
 
     def declared(p: Played) -> bool:
         return p.view.phase is Phase.DEAL and p.view.declaration is not None

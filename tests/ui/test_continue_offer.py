@@ -16,8 +16,8 @@ from test_autosave import play_local
 
 from shengji_desktop.engine.record import RecordError
 from shengji_desktop.rules.options import Game
-from shengji_desktop.ui import window_local
-from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.session import games as window_local
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -25,10 +25,10 @@ from shengji_desktop.engine.results import DLResult
 from shengji_desktop.rules.cards import Seat, Team
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import TrickRules
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.dialogs import NewGame, NewGameDialog, load_new_game, save_new_game
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.panels.choices import button_key
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

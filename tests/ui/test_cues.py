@@ -17,10 +17,10 @@ from shengji_desktop.rules.cards import Card, Rank, Seat, Suit
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape, TrickRules
 from shengji_desktop.ui import cards as card_art
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.cues import FOUR_COLOUR_KEY, Callout
-from shengji_desktop.ui.handorder import SORT_KEY
-from shengji_desktop.ui.layout import display_order
+from shengji_desktop.ui.aids.cues import FOUR_COLOUR_KEY, Callout
+from shengji_desktop.ui.table.handorder import SORT_KEY
+from shengji_desktop.ui.table.layout import display_order
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 WAIT_MS = 30000
@@ -294,8 +294,8 @@ def test_the_four_colour_setting_is_remembered_and_redraws(window, qtbot, tmp_pa
 
 
 def test_four_colours_reach_the_panels_trump_symbol(qtbot) -> None:
-    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
     from shengji_desktop.ui.panels import InfoPanel
+    from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
 
     def minor_trump(p: Played) -> bool:
         trump = p.view.trump

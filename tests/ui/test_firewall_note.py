@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 
-from shengji_desktop.ui import i18n, lan_dialogs
-from shengji_desktop.ui.lan_dialogs import HostDialog
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.lan import dialogs as lan_dialogs
+from shengji_desktop.ui.lan.dialogs import HostDialog
 
 pytestmark = pytest.mark.gui
 

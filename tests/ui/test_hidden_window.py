@@ -20,12 +20,12 @@ from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.ranking import TRUMP
 from shengji_desktop.rules.trick import Shape
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.lan_dialogs import HostDialog, HostedTable
-from shengji_desktop.ui.local import LocalTable
-from shengji_desktop.ui.models import LogModel
+from shengji_desktop.ui.lan.dialogs import HostDialog, HostedTable
+from shengji_desktop.ui.panels.models import LogModel
+from shengji_desktop.ui.session.local import LocalTable
 from shengji_desktop.ui.texts import cards_text
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

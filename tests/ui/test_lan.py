@@ -16,10 +16,10 @@ from shengji_desktop.net.discovery import FoundTable
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.lan import RemoteLink, parse_address, saved_token
-from shengji_desktop.ui.lan_dialogs import HostDialog, HostedTable, JoinDialog
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.lan.dialogs import HostDialog, HostedTable, JoinDialog
+from shengji_desktop.ui.lan.link import RemoteLink, parse_address, saved_token
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

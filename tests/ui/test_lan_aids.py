@@ -10,10 +10,10 @@ from ui_driver import WAIT_MS
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.items import Bubble
-from shengji_desktop.ui.lan_dialogs import HostDialog, HostedTable
-from shengji_desktop.ui.lanaids import LanAids, phrases
+from shengji_desktop.ui.lan.aids import LanAids, phrases
+from shengji_desktop.ui.lan.dialogs import HostDialog, HostedTable
+from shengji_desktop.ui.table.items import Bubble
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

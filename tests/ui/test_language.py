@@ -23,8 +23,9 @@ from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.trick import Shape
-from shengji_desktop.ui import i18n, items
-from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.table import items
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -172,7 +173,7 @@ def settle(window: MainWindow, qtbot, reader: Reader, name: str, next_hand: bool
 def dialogs(window: MainWindow, qtbot, reader: Reader) -> None:
     """The new game dialog for each game, the LAN dialogs, About and Keyboard."""
     from shengji_desktop.ui.dialogs import NewGameDialog
-    from shengji_desktop.ui.lan_dialogs import HostDialog, JoinDialog
+    from shengji_desktop.ui.lan.dialogs import HostDialog, JoinDialog
 
     new = NewGameDialog(parent=window)
     qtbot.addWidget(new)
@@ -371,7 +372,7 @@ def test_both_says_sentences_with_fields_in_chinese_then_english(both) -> None:
     from shengji_desktop.engine.actions import Action
     from shengji_desktop.rules.cards import BIG_JOKER
     from shengji_desktop.rules.errors import Reason, RuleError
-    from shengji_desktop.ui.choices import hint_text
+    from shengji_desktop.ui.panels.choices import hint_text
     from shengji_desktop.ui.texts import describe_event, reason_text
 
     play = Action(Act.PLAY, Seat.S, (BIG_JOKER,))
@@ -568,7 +569,7 @@ def pair_led_and_held(view: SeatView) -> bool:
 
 def test_tr_says_a_pair_need_not_be_followed_with_a_pair(qtbot, window) -> None:
     from shengji_desktop.engine.actions import Action
-    from shengji_desktop.ui.choices import hint_text
+    from shengji_desktop.ui.panels.choices import hint_text
 
     start(window, qtbot, position(Game.TR, pair_led_and_held, range(1, 200)))
     s = window.session
@@ -628,9 +629,9 @@ def test_sd_bidding_says_what_a_bid_is_and_where_it_starts(qtbot, window) -> Non
 def test_the_banners_speak_to_you_in_the_second_person(qapp) -> None:
     """ "你 You is the dealer" was the banner of the viewer's own bid in 中文 + English."""
     from shengji_desktop.engine import events as ev
-    from shengji_desktop.ui.animations import Animator
     from shengji_desktop.ui.cards import CardPixmaps
-    from shengji_desktop.ui.table import TableScene
+    from shengji_desktop.ui.table.animations import Animator
+    from shengji_desktop.ui.table.scene import TableScene
 
     scene = TableScene(CardPixmaps())
     animator = Animator(scene)
@@ -670,6 +671,11 @@ def test_questions_and_warnings_answer_in_chinese(chinese, monkeypatch) -> None:
     assert words and not [w for w in words if latin_words(w)], words
     source = "\n".join(
         (Path(dialogs.__file__).parent / name).read_text(encoding="utf-8")
-        for name in ("stats_window.py", "history_window.py", "replay_open.py", "window_local.py")
+        for name in (
+            "windows/stats.py",
+            "windows/history.py",
+            "windows/replay_open.py",
+            "session/games.py",
+        )
     )
     assert not re.search(r"QMessageBox\.(warning|information|question|critical)\(", source)

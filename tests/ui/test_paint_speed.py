@@ -10,8 +10,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 
 from shengji_desktop.ui import main, serial_raster
-from shengji_desktop.ui.items import Banner, Bubble, Label
-from shengji_desktop.ui.seatplate import SeatPlate
+from shengji_desktop.ui.table.items import Banner, Bubble, Label
+from shengji_desktop.ui.table.seatplate import SeatPlate
 
 pytestmark = pytest.mark.gui
 

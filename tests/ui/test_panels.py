@@ -16,9 +16,9 @@ from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat, Team
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.models import LogModel, ScoreSheetModel
 from shengji_desktop.ui.panels import InfoPanel, settlement_lines
 from shengji_desktop.ui.panels.formats import FORMATS, game_text
+from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
 from shengji_desktop.ui.texts import level_text, seat_name, team_name
 
 SHOWN = "The original kitty you were shown"

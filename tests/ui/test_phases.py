@@ -23,10 +23,10 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape, TrickRules
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.autopass import AUTO_PASS_MS
-from shengji_desktop.ui.choices import button_key
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.aids.autopass import AUTO_PASS_MS
+from shengji_desktop.ui.panels.choices import button_key
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

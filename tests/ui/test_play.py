@@ -9,8 +9,8 @@ import pytest
 from ui_driver import play_until
 
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -15,15 +15,15 @@ from shengji_desktop.engine import codec
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.players import RandomPlayer
 from shengji_desktop.engine.record import RecordError
+from shengji_desktop.engine.replay import RecordReplay, SeatTrail, open_file
 from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.replay import RecordReplay, SeatTrail, open_file
-from shengji_desktop.ui.replay_open import replay_live, trail_of
-from shengji_desktop.ui.replay_window import ReplayWindow
+from shengji_desktop.ui.window.mainwindow import MainWindow
+from shengji_desktop.ui.windows.replay import ReplayWindow
+from shengji_desktop.ui.windows.replay_open import replay_live, trail_of
 
 pytestmark = pytest.mark.gui
 
@@ -291,7 +291,7 @@ def test_files_and_a_clear_error(tmp_path: Path) -> None:
 
 def test_the_hand_history_opens_a_kept_hand(qtbot, tmp_path: Path) -> None:
     from shengji_desktop.stats.recorder import LocalRecorder, Writer
-    from shengji_desktop.ui.history_window import HandHistoryWindow
+    from shengji_desktop.ui.windows.history import HandHistoryWindow
 
     db = tmp_path / "h.sqlite3"
     match = Match(Game.TR, Options(), 9)

@@ -21,7 +21,6 @@ from shengji_desktop.rules.options import OPTION_SPECS, Game, Options
 from shengji_desktop.rules.ranking import Trump
 from shengji_desktop.rules.trick import TrickRules
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame, NewGameDialog
 from shengji_desktop.ui.rules_window import (
     DEFAULTS,
@@ -34,6 +33,7 @@ from shengji_desktop.ui.rules_window import (
     render_page,
 )
 from shengji_desktop.ui.texts import reason_text
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -305,7 +305,7 @@ def test_help_rules_opens_the_window_with_a_search(window, qtbot) -> None:
 
 
 def test_the_host_dialog_shares_the_question_marks(qtbot) -> None:
-    from shengji_desktop.ui.lan_dialogs import HostDialog
+    from shengji_desktop.ui.lan.dialogs import HostDialog
 
     dialog = HostDialog()
     qtbot.addWidget(dialog)

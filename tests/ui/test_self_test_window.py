@@ -11,7 +11,7 @@ import pytest
 
 from shengji_desktop.engine.events import HandStarted
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.app import MainWindow
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

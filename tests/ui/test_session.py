@@ -27,13 +27,13 @@ from shengji_desktop.engine.view import SeatView, events_for, seat_view
 from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.choices import button_key
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.lan import RemoteLink
-from shengji_desktop.ui.lan_dialogs import HostedTable
-from shengji_desktop.ui.local import DEAL_AHEAD, LocalTable
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.lan.dialogs import HostedTable
+from shengji_desktop.ui.lan.link import RemoteLink
+from shengji_desktop.ui.panels.choices import button_key
+from shengji_desktop.ui.session.local import DEAL_AHEAD, LocalTable
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]

@@ -29,9 +29,8 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.sd import SDOutcome
 from shengji_desktop.rules.trick import Shape
-from shengji_desktop.ui import audio, sound
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.audio import (
+from shengji_desktop.ui.aids import audio, sound
+from shengji_desktop.ui.aids.audio import (
     RATE,
     SOUND_NAMES,
     SOUNDS_DIR,
@@ -42,7 +41,8 @@ from shengji_desktop.ui.audio import (
 )
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.i18n import tr
-from shengji_desktop.ui.session import HUMAN
+from shengji_desktop.ui.session.session import HUMAN
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def show(window: MainWindow, qtbot, events, view) -> list[str]:
     """The animator shows one batch; the sounds it made (a trick's come as it is swept)."""
     backend = recorded(window)
     before = len(backend.played)
-    if window.table.score.game is not view.game:  # as a session's first view does (app.py)
+    if window.table.score.game is not view.game:  # as a session's first view does (table/screen.py)
         window.table.score.viewer = window.table.log.viewer = view.seat
         window.table.score.reset(view.game)
     window.table.animator.push(tuple(events), view)

@@ -19,11 +19,11 @@ from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.tr import TRRow
 from shengji_desktop.stats.facts import HandFacts, Role
 from shengji_desktop.stats.store import Store
-from shengji_desktop.ui import stats_link
-from shengji_desktop.ui.app import MainWindow
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.history_window import HandHistoryWindow, result_text
-from shengji_desktop.ui.stats_window import StatisticsWindow
+from shengji_desktop.ui.session import stats as stats_link
+from shengji_desktop.ui.window.mainwindow import MainWindow
+from shengji_desktop.ui.windows.history import HandHistoryWindow, result_text
+from shengji_desktop.ui.windows.stats import StatisticsWindow
 
 pytestmark = pytest.mark.gui
 NOW = time.time()

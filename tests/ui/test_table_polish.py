@@ -21,8 +21,8 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui import i18n
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -113,12 +113,12 @@ def chinese(qapp):
 @pytest.mark.parametrize("mode", ["zh", "both"])
 def test_tr_bubble_and_panel_name_an_overcall_alike(qtbot, mode) -> None:
     """TR-DECL-2: a pair of level cards overcalls, 正主; the bubble and the panel agree."""
-    from shengji_desktop.ui.animations import Animator
     from shengji_desktop.ui.cards import CardPixmaps
-    from shengji_desktop.ui.items import Bubble
-    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
     from shengji_desktop.ui.panels import InfoPanel
-    from shengji_desktop.ui.table import TableScene
+    from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
+    from shengji_desktop.ui.table.animations import Animator
+    from shengji_desktop.ui.table.items import Bubble
+    from shengji_desktop.ui.table.scene import TableScene
 
     def overcalled(p: Played) -> bool:
         d = p.view.declaration
@@ -182,8 +182,8 @@ def test_dl_settlement_counts_the_buried_jokers_and_names_their_value() -> None:
 
 
 def test_the_trump_box_shows_a_standing_declaration_as_such(qtbot) -> None:
-    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
     from shengji_desktop.ui.panels import InfoPanel
+    from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
 
     def standing(p: Played) -> bool:
         return p.view.phase is Phase.DEAL and p.view.declaration is not None
@@ -425,8 +425,8 @@ def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
 def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> None:
     """From the deal to the joker burial the panel's lines change: the last of them (the
     kitty's) stays in sight above the tabs."""
-    from shengji_desktop.ui.models import LogModel, ScoreSheetModel
     from shengji_desktop.ui.panels import InfoPanel
+    from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
 
     def at(phase: Phase) -> Callable[[Played], bool]:
         return lambda p: p.view.phase is phase and (

@@ -82,7 +82,7 @@ def test_the_log_follows_a_change_of_language(qapp) -> None:
     """Lines already in the log are put into the new language too (not only later ones)."""
     from shengji_desktop.engine.events import Bid, HandStarted
     from shengji_desktop.rules.cards import Seat
-    from shengji_desktop.ui.models import LogModel
+    from shengji_desktop.ui.panels.models import LogModel
 
     log = LogModel(Seat.S)
     i18n.install("en")
@@ -116,7 +116,7 @@ def test_lupdate_finds_nothing_unfinished(tmp_path) -> None:
     )
     copy = tmp_path / "zh_CN.ts"
     shutil.copy(TS, copy)
-    sources = sorted(str(p) for p in [*UI.glob("*.py"), *(UI / "panels").glob("*.py")])
+    sources = sorted(str(p) for p in UI.rglob("*.py"))  # every folder of the window layer
     done = subprocess.run(
         [lupdate, *sources, "-ts", str(copy), "-no-obsolete", "-locations", "none"],
         capture_output=True,

@@ -21,9 +21,9 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 from shengji_desktop.ui import dialogs
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.seatplate import SeatPlate
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.table.seatplate import SeatPlate
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 

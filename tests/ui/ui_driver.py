@@ -14,9 +14,9 @@ from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.events import Event
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card
-from shengji_desktop.ui.app import MainWindow
-from shengji_desktop.ui.choices import button_key
-from shengji_desktop.ui.session import Session
+from shengji_desktop.ui.panels.choices import button_key
+from shengji_desktop.ui.session.session import Session
+from shengji_desktop.ui.window.mainwindow import MainWindow
 
 WAIT_MS = 30000  # the longest wait for the table (2 shared cores; never a sleep)
 

@@ -35,7 +35,7 @@ from .tabs import FitTable, Tabs, wrapping_list
 if TYPE_CHECKING:  # the engine (and msgspec) load when a game starts (issue 21)
     from shengji_desktop.engine.view import SeatView
 
-    from ..models import LogModel, ScoreSheetModel
+    from .models import LogModel, ScoreSheetModel
 
 PANEL_QSS = """
 QFrame#panel, QWidget#info, QScrollArea, QScrollArea > QWidget > QWidget { background: #14231a; }

@@ -188,7 +188,7 @@ class FitTable(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        # A viewport made here, as the table view's (ui/tableview.py): for Qt's own, the
+        # A viewport made here, as the table view's (ui/table/view.py): for Qt's own, the
         # first viewport() call has PySide look through the widget classes for its type
         # (about 10 ms of the window's start, issue 21).
         self.setViewport(QWidget())

@@ -1,0 +1,495 @@
+"""The LAN dialogs: host a table, join one (found on the LAN or by address), the lobby."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shengji_desktop.net.host import HostSettings
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game, Options
+
+from ..dialogs import OptionsForm, load_new_game
+from ..i18n import tr
+from ..tasks import Task
+from ..texts import game_name, kind_name
+from .link import SEAT_KINDS, parse_address
+
+if TYPE_CHECKING:
+    from shengji_desktop.net.discovery import FoundTable
+    from shengji_desktop.net.protocol import Lobby
+
+    from .link import HostRunner, RemoteLink
+
+
+def default_name() -> str:
+    try:
+        return getpass.getuser()[:32] or tr("Player")
+    except (OSError, KeyError):
+        return tr("Player")
+
+
+# Windows Defender Firewall asks the first time a program listens for connections; the host
+# dialog says so until a table has been hosted once (the installer can add the rule instead).
+FIREWALL_ASKS = sys.platform == "win32"
+FIREWALL_NOTE_KEY = "lan/firewall_note_seen"
+
+
+def firewall_note(settings: QSettings) -> QLabel | None:
+    if not FIREWALL_ASKS or settings.value(FIREWALL_NOTE_KEY, False, type=bool):
+        return None
+    label = QLabel(
+        tr(
+            "The first time you host a table, Windows Defender Firewall asks whether Shengji"
+            " Desktop may accept connections: allow it on private networks, or the other"
+            " players cannot join."
+        )
+    )
+    label.setObjectName("firewall-note")
+    label.setWordWrap(True)
+    return label
+
+
+def seat_kind_text(kind: str) -> str:
+    return tr("Open (a person)") if kind == "open" else kind_name(kind)
+
+
+def player_name(settings: QSettings | None = None) -> str:
+    name = str((settings or QSettings()).value("lan/name", "") or "")
+    return name or default_name()
+
+
+@dataclass
+class HostedTable:
+    game: Game
+    options: Options
+    seats: list[str]  # S, E, N, W: "open" or a computer level; the host sits at the first open
+    player: str
+    settings: HostSettings
+    port: int = 0
+    bind: str = "0.0.0.0"
+    seed: int | None = None
+
+
+# The host's per-move limits (seconds; 0: none); burying gets twice as long (HostSettings).
+MOVE_TIMES = (0, 15, 30, 60)
+
+
+def move_time_text(seconds: int) -> str:
+    if not seconds:
+        return tr("No limit")
+    return tr("{n} s (twice that to bury)").format(n=seconds)
+
+
+class HostDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Host a table"))
+        self.setMinimumSize(640, 600)
+        s = QSettings()
+        base = load_new_game(s)
+        layout = QVBoxLayout(self)
+
+        top = QFormLayout()
+        self.game_box = QComboBox()
+        self.game_box.setObjectName("game")
+        for game in Game:
+            self.game_box.addItem(game_name(game), game.value)
+        self.game_box.setCurrentIndex(max(0, self.game_box.findData(base.game.value)))
+        top.addRow(tr("Game"), self.game_box)
+        self.name_edit = QLineEdit(player_name(s))
+        self.name_edit.setObjectName("name")
+        self.name_edit.setMaxLength(32)
+        top.addRow(tr("Your name"), self.name_edit)
+        self.table_edit = QLineEdit(
+            str(s.value("lan/table", "") or "")
+            or tr("{name}'s table").format(name=self.name_edit.text())
+        )
+        self.table_edit.setObjectName("table")
+        self.table_edit.setMaxLength(40)
+        top.addRow(tr("Table name"), self.table_edit)
+        port_row = QHBoxLayout()
+        self.port_box = QSpinBox()
+        self.port_box.setObjectName("port")
+        self.port_box.setRange(0, 65535)
+        self.port_box.setSpecialValueText(tr("any free port"))
+        self.port_box.setValue(int(str(s.value("lan/port", 0) or 0)))
+        port_row.addWidget(self.port_box)
+        self.advertise_box = QCheckBox(tr("Announce on the local network"))
+        self.advertise_box.setChecked(True)
+        port_row.addWidget(self.advertise_box, 1)
+        top.addRow(tr("Port"), port_row)
+        self.move_time_box = QComboBox()
+        self.move_time_box.setObjectName("move-time")
+        for seconds in MOVE_TIMES:
+            self.move_time_box.addItem(move_time_text(seconds), seconds)
+        saved_time = int(str(s.value("lan/move_time", 0) or 0))
+        self.move_time_box.setCurrentIndex(max(0, self.move_time_box.findData(saved_time)))
+        top.addRow(tr("Time per move"), self.move_time_box)
+        layout.addLayout(top)
+        self.firewall_note = firewall_note(s)
+        if self.firewall_note is not None:
+            layout.addWidget(self.firewall_note)
+
+        seats_box = QGroupBox(tr("Seats"))
+        grid = QGridLayout(seats_box)
+        saved = str(s.value("lan/seats", "open,normal,open,normal")).split(",")
+        if len(saved) != 3 or any(k not in SEAT_KINDS for k in saved):
+            saved = ["open", "normal", "open"]
+        grid.addWidget(QLabel(tr("South")), 0, 0)
+        you = QLabel(tr("You (the host)"))
+        you.setStyleSheet("font-weight: bold;")
+        grid.addWidget(you, 0, 1)
+        self.seat_boxes: list[QComboBox] = []
+        for i, (seat_label, kind) in enumerate(
+            zip((tr("East"), tr("North"), tr("West")), saved, strict=True), start=1
+        ):
+            grid.addWidget(QLabel(seat_label), i, 0)
+            box = QComboBox()
+            box.setObjectName(f"seat-{Seat(i).name}")
+            for k in SEAT_KINDS:
+                box.addItem(seat_kind_text(k), k)
+            box.setCurrentIndex(max(0, box.findData(kind)))
+            grid.addWidget(box, i, 1)
+            self.seat_boxes.append(box)
+        grid.setColumnStretch(1, 1)
+        layout.addWidget(seats_box)
+
+        self.options_form = OptionsForm()
+        self.options_form.set_options(base.options)
+        layout.addWidget(self.options_form, 1)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(tr("Open the table"))
+        ok.setObjectName("host")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.game_box.currentIndexChanged.connect(self._game_changed)
+        self._game_changed()
+
+    def _game_changed(self) -> None:
+        self.options_form.show_game(Game(self.game_box.currentData()))
+
+    def seats(self) -> list[str]:
+        return ["open"] + [str(b.currentData()) for b in self.seat_boxes]
+
+    def table(self) -> HostedTable:
+        name = self.name_edit.text().strip() or default_name()
+        settings = HostSettings(
+            table_name=self.table_edit.text().strip() or name,
+            move_time=float(self.move_time_box.currentData()) or None,
+        )
+        return HostedTable(
+            Game(self.game_box.currentData()),
+            self.options_form.options(),
+            self.seats(),
+            name,
+            settings,
+            self.port_box.value(),
+        )
+
+    def remember(self) -> None:
+        s = QSettings()
+        s.setValue("lan/name", self.name_edit.text().strip())
+        s.setValue("lan/table", self.table_edit.text().strip())
+        s.setValue("lan/port", self.port_box.value())
+        s.setValue("lan/move_time", int(self.move_time_box.currentData()))
+        s.setValue("lan/seats", ",".join(self.seats()[1:]))
+        if self.firewall_note is not None:
+            s.setValue(FIREWALL_NOTE_KEY, True)
+        s.sync()
+
+
+class JoinDialog(QDialog):
+    """Tables announced on the LAN (looked up again with Refresh), or an address."""
+
+    def __init__(self, parent: QWidget | None = None, browse_seconds: float = 1.5) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Join a table"))
+        self.setMinimumSize(520, 420)
+        self.browse_seconds = browse_seconds
+        self.tables: list[FoundTable] = []
+        self._task: Task | None = None
+        s = QSettings()
+        layout = QVBoxLayout(self)
+        found = QGroupBox(tr("Tables on the local network"))
+        fl = QVBoxLayout(found)
+        self.list = QListWidget()
+        self.list.setObjectName("tables")
+        self.list.currentRowChanged.connect(self._picked)
+        self.list.itemDoubleClicked.connect(lambda _item: self._accept())
+        fl.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.search_label = QLabel("")
+        self.search_label.setStyleSheet("color: #666;")
+        row.addWidget(self.search_label, 1)
+        self.refresh_button = QPushButton(tr("Refresh"))
+        self.refresh_button.setObjectName("refresh")
+        self.refresh_button.clicked.connect(self.refresh)
+        row.addWidget(self.refresh_button)
+        fl.addLayout(row)
+        layout.addWidget(found, 1)
+
+        form = QFormLayout()
+        self.address_edit = QLineEdit(str(s.value("lan/address", "") or ""))
+        self.address_edit.setObjectName("address")
+        self.address_edit.setPlaceholderText("192.168.1.20:47000")
+        form.addRow(tr("Address (host:port)"), self.address_edit)
+        self.name_edit = QLineEdit(player_name(s))
+        self.name_edit.setObjectName("name")
+        self.name_edit.setMaxLength(32)
+        form.addRow(tr("Your name"), self.name_edit)
+        layout.addLayout(form)
+        self.error_label = QLabel("")
+        self.error_label.setStyleSheet("color: #b00000;")
+        self.error_label.setWordWrap(True)
+        layout.addWidget(self.error_label)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(tr("Join"))
+        ok.setObjectName("join")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if browse_seconds > 0:
+            QTimer.singleShot(0, self.refresh)
+
+    def refresh(self) -> None:
+        """Look for tables on a worker thread (discovery takes a second or two)."""
+        if self._task is not None:
+            return
+        from shengji_desktop.net.discovery import browse_tables
+
+        seconds = self.browse_seconds
+        self.search_label.setText(tr("Looking for tables…"))
+        self.refresh_button.setEnabled(False)
+        task = Task(lambda: browse_tables(seconds))
+        self._task = task
+        task.signals.done.connect(self._found)
+        from PySide6.QtCore import QThreadPool
+
+        QThreadPool.globalInstance().start(task)
+
+    def _found(self, result: Any) -> None:
+        self._task = None
+        self.refresh_button.setEnabled(True)
+        if isinstance(result, Exception):
+            self.search_label.setText(tr("Looking failed: {error}").format(error=result))
+            return
+        self.set_tables(result)
+
+    def set_tables(self, tables: list[FoundTable]) -> None:
+        self.tables = list(tables)
+        self.list.clear()
+        for t in self.tables:
+            free = tr("{n} open seats").format(n=t.free) if t.free != 1 else tr("1 open seat")
+            known = t.game in {g.value for g in Game}
+            game = game_name(Game(t.game)) if known else t.game
+            text = f"{t.name} — {game} · {free} · {t.address}:{t.port}"
+            item = QListWidgetItem(text)
+            if not t.compatible:
+                item.setText(text + "  " + tr("(another version)"))
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            elif t.free <= 0:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.list.addItem(item)
+        n = len(self.tables)
+        self.search_label.setText(
+            tr("No table found yet.")
+            if n == 0
+            else tr("1 table found.")
+            if n == 1
+            else tr("{n} tables found.").format(n=n)
+        )
+
+    def _picked(self, row: int) -> None:
+        if 0 <= row < len(self.tables):
+            t = self.tables[row]
+            self.address_edit.setText(f"{t.address}:{t.port}")
+
+    def target(self) -> tuple[str, int, str]:
+        address, port = parse_address(self.address_edit.text())
+        return address, port, self.name_edit.text().strip() or default_name()
+
+    def _accept(self) -> None:
+        try:
+            self.target()
+        except ValueError as exc:
+            self.error_label.setText(str(exc))
+            return
+        s = QSettings()
+        s.setValue("lan/address", self.address_edit.text().strip())
+        s.setValue("lan/name", self.name_edit.text().strip())
+        s.sync()
+        self.accept()
+
+
+class LobbyDialog(QDialog):
+    """Who sits where before the match; the host starts it (empty seats get computers)."""
+
+    left = Signal()
+
+    def __init__(
+        self,
+        link: RemoteLink,
+        runner: HostRunner | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.link = link
+        self.runner = runner
+        self.closing = False
+        self.setWindowTitle(tr("Table lobby"))
+        self.setMinimumSize(560, 330)
+        layout = QVBoxLayout(self)
+        self.title = QLabel(tr("Connecting…"))
+        self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
+        layout.addWidget(self.title)
+        self.where = QLabel("")
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.where)
+        self.table = QTableWidget(4, 4)
+        self.table.setObjectName("seats")
+        self.table.setHorizontalHeaderLabels([tr("Seat"), tr("Player"), tr("Ready"), tr("State")])
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # names take the room
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        layout.addWidget(self.table, 1)
+
+        row = QHBoxLayout()
+        self.ready_box = QCheckBox(tr("I am ready"))
+        self.ready_box.setObjectName("ready")
+        self.ready_box.toggled.connect(link.set_ready)
+        row.addWidget(self.ready_box)
+        row.addStretch(1)
+        self.fill_box = QComboBox()
+        self.fill_box.setObjectName("fill")
+        for k in SEAT_KINDS[1:]:
+            self.fill_box.addItem(tr("empty seats: {kind}").format(kind=kind_name(k)), k)
+        self.fill_box.setCurrentIndex(1)
+        self.start_button = QPushButton(tr("Start the match"))
+        self.start_button.setObjectName("start")
+        self.start_button.clicked.connect(self.start_match)
+        self.leave_button = QPushButton(tr("Close the table") if runner else tr("Leave"))
+        self.leave_button.setObjectName("leave")
+        self.leave_button.clicked.connect(self.reject)
+        if runner is None:
+            self.fill_box.hide()
+            self.start_button.hide()
+        row.addWidget(self.fill_box)
+        row.addWidget(self.start_button)
+        row.addWidget(self.leave_button)
+        layout.addLayout(row)
+        self.status = QLabel(link.status)
+        self.status.setStyleSheet("color: #666;")
+        layout.addWidget(self.status)
+        link.lobby_changed.connect(self.show_lobby)
+        link.connection_changed.connect(self._status_changed)
+        if link.lobby is not None:
+            self.show_lobby(link.lobby)
+
+    def show_lobby(self, lobby: Lobby) -> None:
+        c = self.link
+        self.title.setText(f"{lobby.table} — {game_name(Game(lobby.game))}")
+        port = self.runner.port if self.runner is not None else c.port
+        self.where.setText(
+            tr("Others join at {address}:{port}").format(
+                address=self.runner.bind if self.runner.bind != "0.0.0.0" else _lan_address(),
+                port=port,
+            )
+            if self.runner is not None
+            else tr("Table at {address}:{port}").format(address=c.address, port=c.port)
+        )
+        names = {"S": tr("South"), "E": tr("East"), "N": tr("North"), "W": tr("West")}
+        for i, info in enumerate(lobby.seats):
+            mine = c.seat is not None and info.seat == c.seat.name
+            if info.kind != "open":
+                who, ready, state = kind_name(info.kind) + " " + tr("(computer)"), "✓", ""
+            elif info.connected:
+                who = info.name + (" " + tr("(you)") if mine else "")
+                ready = "✓" if info.ready else "…"
+                state = tr("connected")
+            else:
+                who, ready = (info.name or tr("open seat")), ""
+                state = tr("away") if info.name else tr("waiting for a player")
+            for col, text in enumerate((names.get(info.seat, info.seat), who, ready, state)):
+                item = QTableWidgetItem(text)
+                if mine:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.table.setItem(i, col, item)
+        if lobby.started and not self.closing:
+            self.closing = True
+            self.accept()
+
+    def _status_changed(self, _connected: bool, text: str) -> None:
+        self.status.setText(text)
+
+    def start_match(self) -> None:
+        if self.runner is not None:
+            self.runner.start_match(str(self.fill_box.currentData()))
+
+    def reject(self) -> None:
+        super().reject()
+        if not self.closing:
+            self.closing = True
+            self.left.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        if not self.closing and self.result() != QDialog.DialogCode.Accepted:
+            self.closing = True
+            self.left.emit()
+
+
+def _lan_address() -> str:
+    """This machine's address on the LAN, to tell the others (the first non-loopback IPv4)."""
+    try:
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if ip.is_IPv4 and not str(ip.ip).startswith("127."):
+                    return str(ip.ip)
+    except Exception:  # best effort: the port is what matters most
+        pass
+    return "127.0.0.1"

@@ -1,0 +1,487 @@
+"""The bridge from the window to LAN play (shengji_desktop.net, which knows no Qt).
+
+``HostRunner`` runs a ``TableHost`` (and its LAN advertisement) on an asyncio loop in a
+thread of its own. ``RemoteLink`` is a ``Session``'s link to a LAN table: a
+``ThreadedClient`` whose updates (typed events and the seat's view, decoded by the engine's
+codec) reach the session like a local table's; lobby and connection news are Qt signals of
+the link, queued to the GUI thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from shengji_desktop.ai import make_player
+from shengji_desktop.engine.actions import Action
+from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.table import Player
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.net import protocol as p
+from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
+from shengji_desktop.net.discovery import Advertiser, Interfaces
+from shengji_desktop.net.host import HostListener, HostSettings, TableHost
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.errors import Reason, RuleError
+from shengji_desktop.rules.options import Game, Options
+
+from ..i18n import Said, said, tr
+from ..session.session import Session, autoplay_marker
+from ..texts import kind_name, reason_text
+
+SEAT_KINDS = ("open", "easy", "normal", "hard")
+TOKEN_KEY = "lan/tokens"
+
+
+# ---------------------------------------------------------------------- seat tokens
+
+
+def saved_token(address: str, port: int, settings: QSettings | None = None) -> str | None:
+    """The token of the seat last held at that table (to rejoin after a crash)."""
+    value = (settings or QSettings()).value(f"{TOKEN_KEY}/{address}:{port}")
+    return str(value) if value else None
+
+
+def save_token(
+    address: str, port: int, token: str | None, settings: QSettings | None = None
+) -> None:
+    s = settings or QSettings()
+    key = f"{TOKEN_KEY}/{address}:{port}"
+    if token:
+        s.setValue(key, token)
+    else:
+        s.remove(key)
+    s.sync()
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host:port`` (IPv4 or a name); raises ValueError with a readable message."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host:
+        raise ValueError(tr("Write the address as host:port, e.g. 192.168.1.20:47000."))
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(tr("The port must be a number.")) from None
+    if not 0 < number < 65536:
+        raise ValueError(tr("The port must be between 1 and 65535."))
+    return host.strip("[]"), number
+
+
+# ---------------------------------------------------------------------- hosting
+
+
+class _HostEvents(HostListener):
+    def __init__(self, runner: HostRunner) -> None:
+        self.runner = runner
+
+    def on_log(self, line: str) -> None:
+        self.runner.log_line.emit(line)
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        self.runner._lobby_changed(lobby)
+        self.runner.lobby_changed.emit(lobby)
+
+    def on_finished(self, reason: str, summary: dict[str, Any]) -> None:
+        self.runner.finished.emit(reason)
+
+
+def seat_token(runner: HostRunner, seat: Seat) -> str | None:
+    """The token of ``seat`` at a (resumed) hosted table, for our own client to sit again."""
+    assert runner.host is not None
+    return runner.host.seats[seat].token
+
+
+class HostRunner(QObject):
+    """A table hosted by this program: the host runs on its own thread and event loop."""
+
+    lobby_changed = Signal(object)  # p.Lobby
+    log_line = Signal(str)
+    finished = Signal(str)
+
+    def __init__(
+        self,
+        game: Game,
+        options: Options,
+        seats: list[str],
+        settings: HostSettings | None = None,
+        *,
+        seed: int | None = None,
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        advertise: Interfaces | None = None,
+        save_path: Path | None = None,
+        resume_from: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.resume_from = resume_from  # a table file saved by an earlier host (issue 7)
+        self.game, self.options, self.seats = game, options, list(seats)
+        self.settings = settings or HostSettings()
+        self.seed = seed
+        self.bind, self.wanted_port = bind, port
+        self.advertise = advertise  # None: not announced on the LAN
+        self.save_path = save_path
+        self.host: TableHost | None = None
+        self.advertiser: Advertiser | None = None
+        self.port: int | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._main, name="shengji-host", daemon=True)
+
+    def _main(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+        self._loop.close()
+
+    def _call(self, coro: Coroutine[Any, Any, Any], timeout: float = 10.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def start(self) -> int:
+        """Listen (and advertise); returns the port. Raises OSError when the port is taken."""
+        self._thread.start()
+        try:
+            port: int = self._call(self._start())
+        except BaseException:
+            self.stop()
+            raise
+        self.port = port
+        return port
+
+    async def _start(self) -> int:
+        if self.resume_from is not None:
+            self.host = TableHost.resume(
+                self.resume_from,
+                self.settings,
+                listener=_HostEvents(self),
+                make_player=make_player,
+                save_path=self.save_path,
+            )
+        else:
+            self.host = TableHost(
+                self.game,
+                self.options,
+                self.seed,
+                self.seats,
+                self.settings,
+                save_path=self.save_path,
+                listener=_HostEvents(self),
+                make_player=make_player,
+            )
+        port = await self.host.start(self.bind, self.wanted_port)
+        if self.advertise is not None:
+            try:
+                self.advertiser = Advertiser(
+                    self.settings.table_name,
+                    port,
+                    self.game.value,
+                    self.host.free_seats(),
+                    self.advertise,
+                    bind=self.bind,  # only the addresses the table listens on
+                )
+                await self.advertiser.start()
+            except (OSError, ValueError) as exc:  # no multicast: it can be joined by address
+                self.log_line.emit(f"advertising failed: {exc}")
+                self.advertiser = None
+        return port
+
+    def _lobby_changed(self, lobby: p.Lobby) -> None:
+        """On the host loop: keep the advertised free-seat count current."""
+        if self.advertiser is not None and self.host is not None:
+            free = 0 if lobby.started else self.host.free_seats()
+            self._loop.create_task(self.advertiser.update(free))
+
+    def start_match(self, fill_with: str = "normal") -> None:
+        """The host's Start button: empty open seats get computers of that level."""
+        if self.host is not None:
+            self._loop.call_soon_threadsafe(self.host.start_match, fill_with)
+
+    def stop(self) -> None:
+        if not self._thread.is_alive():
+            return
+        try:
+            self._call(self._close(), 10.0)
+        except Exception as exc:  # closing anyway
+            self.log_line.emit(f"closing the table: {exc!r}")
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5.0)
+
+    async def _close(self) -> None:
+        if self.advertiser is not None:
+            await self.advertiser.close()
+            self.advertiser = None
+        if self.host is not None:
+            await self.host.close()
+
+
+# ---------------------------------------------------------------------- playing a seat
+
+
+class _ClientEvents(ClientListener):
+    """Client-thread callbacks: updates to the session, the rest re-emitted as signals
+    (queued to the GUI thread)."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
+
+    def on_connection(self, connected: bool, detail: str) -> None:
+        self.link._connection.emit(connected, detail)
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        self.link._welcome.emit(welcome)
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        self.link._lobby.emit(lobby)
+
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.link._update.emit(update, events, view)
+
+    def on_error(self, error: p.Error) -> None:
+        self.link._error.emit(error)
+
+    def on_bye(self, bye: p.Bye) -> None:
+        self.link._bye.emit(bye)
+
+    def on_said(self, said: p.Said) -> None:
+        self.link._said.emit(said)
+
+
+def host_error_text(error: p.Error) -> str:
+    """The host's refusal in words (``Said``: again after a change of language): for an
+    illegal action the rules' reason and rule."""
+    if error.code == p.ErrorCode.ILLEGAL.value and error.reason and error.rule:
+        try:
+            reason = Reason(error.reason)
+        except ValueError:
+            return f"{error.message} [{error.rule}]"
+        refused = RuleError(reason, error.rule, error.message)
+        return Said(lambda: reason_text(refused))
+    return said(
+        lambda: tr("The host refused: {message} ({code})").format(
+            message=error.message, code=error.code
+        )
+    )
+
+
+class RemoteLink(QObject):
+    """A session's link to one seat of a LAN table (see ``session.Link``). The host is the
+    referee: every state comes from its updates; the host starts the next hand by itself."""
+
+    lobby_changed = Signal(object)  # p.Lobby
+    connection_changed = Signal(bool, str)  # connected, detail
+    ended = Signal(str)  # the table is over for this client: why
+    # The host's move clock: the seat on it (None: none) and its seconds left at arrival.
+    clock_changed = Signal(object, float)
+    said = Signal(object, int)  # 快捷语: the seat, the phrase number
+    chat_refused = Signal(str)  # 快捷语 too soon: the host's words
+
+    # from the client thread (private; queued to the GUI thread)
+    _connection = Signal(bool, str)
+    _welcome = Signal(object)
+    _lobby = Signal(object)
+    _update = Signal(object, object, object)
+    _error = Signal(object)
+    _bye = Signal(object)
+    _said = Signal(object)
+    _end = Signal()
+
+    remote = True
+
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        *,
+        token: str | None = None,
+        seat: str | None = None,
+        reconnect_for: float = 60.0,
+        remember: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.address, self.port, self.name = address, port, name
+        self.remember = remember
+        self.client = TableClient(
+            address,
+            port,
+            name,
+            token=token,
+            seat=seat,
+            listener=_ClientEvents(self),
+            reconnect_for=reconnect_for,
+        )
+        self.threaded = ThreadedClient(self.client, on_end=self._end.emit)
+        self.seat: Seat | None = None
+        self.token = token
+        self.lobby: p.Lobby | None = None
+        self.seq = -1
+        self.connected = False
+        self.status = tr("Connecting to {address}:{port}…").format(address=address, port=port)
+        self.errors: list[p.Error] = []
+        self.session: Session | None = None
+        self._connection.connect(self._on_connection)
+        self._welcome.connect(self._on_welcome)
+        self._lobby.connect(self._on_lobby)
+        self._update.connect(self._on_update)
+        self._error.connect(self._on_error)
+        self._bye.connect(self._on_bye)
+        self._end.connect(self._on_end)
+        self._said.connect(lambda m: self.said.emit(Seat[m.seat], m.phrase))
+
+    # ------------------------------------------------------------------ the link
+
+    def start(self, session: Session) -> None:
+        self.session = session
+        if not self.threaded.started and self.threaded.result is None:
+            self.threaded.start()
+
+    def submit(self, action: Action) -> None:
+        if not self.connected:
+            if self.session is not None:
+                self.session.refuse(
+                    tr("Not connected to the host: {status}").format(status=self.status)
+                )
+            return
+        self.threaded.send_action(action)
+
+    def next_hand(self) -> bool:
+        """The host starts the next hand by itself."""
+        return False
+
+    def set_autoplay(self, player: Player | None, level: str = "normal") -> bool:
+        """托管 at a LAN table: the host is told and its computer plays the seat (every seat's
+        plate shows it). False when not connected (switching off still counts: a seat that
+        comes back is the person's)."""
+        if not self.connected:
+            return False
+        self.threaded.set_autoplay(player is not None, level)
+        return True
+
+    def caught_up(self, shown: int) -> None:
+        """The host does not wait for this window's animations."""
+
+    def shutdown(self) -> None:
+        self.threaded.stop()
+
+    def flush_save(self) -> None:
+        """The host keeps the save of a LAN table."""
+
+    def send_chat(self, phrase: int) -> bool:
+        """快捷语: say phrase number ``phrase`` to the table; False when not connected."""
+        if not self.connected:
+            return False
+        self.threaded.send_chat(phrase)
+        return True
+
+    def set_ready(self, ready: bool = True) -> None:
+        self.threaded.set_ready(ready)
+
+    def seat_info(self, seat: Seat) -> p.SeatInfo | None:
+        if self.lobby is None:
+            return None
+        return next((s for s in self.lobby.seats if s.seat == seat.name), None)
+
+    def kind_of(self, seat: Seat) -> str:
+        info = self.seat_info(seat)
+        if info is None or info.kind == "open":
+            return "human"
+        return info.kind
+
+    def caption(self, seat: Seat) -> str:
+        """The plate's second line: a person's name, or the computer's level."""
+        info = self.seat_info(seat)
+        if info is None:
+            return ""
+        if info.kind != "open":
+            return kind_name(info.kind)
+        if info.standin or info.autoplay:
+            return f"{info.name} ({autoplay_marker()})"
+        if not info.connected:
+            away = tr("away")
+            return f"{info.name} ({away})" if info.name else tr("open")
+        return info.name
+
+    @property
+    def game(self) -> Game | None:
+        return Game(self.lobby.game) if self.lobby is not None else None
+
+    # ------------------------------------------------------------------ from the host
+
+    def _on_connection(self, connected: bool, detail: str) -> None:
+        self.connected = connected
+        if connected:
+            self.status = tr("Connected to {address}:{port}").format(
+                address=self.address, port=self.port
+            )
+        else:
+            self.status = tr("Connection lost ({detail}); reconnecting…").format(detail=detail)
+            if self.session is not None:
+                self.session.unanswered()
+        self.connection_changed.emit(connected, self.status)
+
+    def _on_welcome(self, welcome: p.Welcome) -> None:
+        self.seat = Seat[welcome.seat]
+        self.token = welcome.token
+        if self.remember:
+            save_token(self.address, self.port, welcome.token)
+        s = self.session
+        if s is not None and s.autoplay is not None:  # back after a blip: 托管 goes on
+            self.threaded.set_autoplay(True, s.autoplay_level)
+
+    def _on_lobby(self, lobby: p.Lobby) -> None:
+        self.lobby = lobby
+        self.lobby_changed.emit(lobby)
+
+    def _on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        if update.seq < self.seq and not update.resync:
+            return  # an older state arriving late
+        self.seq = update.seq
+        if self.session is not None:
+            self.session.deliver(events, view)
+        seat = Seat[update.clock_seat] if update.clock_seat is not None else None
+        self.clock_changed.emit(seat, update.clock_left or 0.0)
+
+    def _on_error(self, error: p.Error) -> None:
+        self.errors.append(error)
+        if error.code == p.ErrorCode.BAD_TOKEN.value:
+            save_token(self.address, self.port, None)
+            if self.session is not None:
+                self.session.refuse(
+                    tr("The saved seat no longer exists at this table; join again.")
+                )
+            return
+        text = host_error_text(error)
+        if error.code == p.ErrorCode.CHAT_RATE.value:  # not about the seat's action
+            self.chat_refused.emit(text)
+            return
+        if error.fatal:
+            self.status = text
+            self.connection_changed.emit(False, text)
+        if self.session is not None:
+            self.session.refuse(text)
+
+    def _on_bye(self, bye: p.Bye) -> None:
+        if self.session is not None:
+            self.session.finished = True
+        if self.remember:
+            save_token(self.address, self.port, None)
+        self.status = tr("The table has ended: {reason}").format(reason=bye.reason)
+        self.connection_changed.emit(False, self.status)
+
+    def _on_end(self) -> None:
+        error = self.threaded.error
+        if error is not None:
+            why = str(error) or type(error).__name__
+            self.status = tr("Left the table: {why}").format(why=why)
+        elif self.threaded.result is not None and self.threaded.result.startswith("bye"):
+            pass  # status says why already
+        else:
+            self.status = tr("Left the table")
+        self.connected = False
+        self.connection_changed.emit(False, self.status)
+        self.ended.emit(self.status)

@@ -1,0 +1,242 @@
+"""The window's LAN tables: host one (and sit at it), resume the one hosted before a crash,
+join one, the lobby, the connection's state, leaving."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings, Signal
+from PySide6.QtGui import QAction
+
+from shengji_desktop.rules.cards import Seat
+
+from ..i18n import tr
+from ..session.host import GameWindow, HostedPart
+
+if TYPE_CHECKING:
+    from ..session.session import Session
+    from ..table.screen import TableScreen
+    from .aids import LanAids
+    from .dialogs import HostedTable, LobbyDialog
+    from .link import HostRunner, RemoteLink
+
+
+def default_hosted_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("shengji-desktop", appauthor=False)) / "hosted-table.json"
+
+
+class LanTables(HostedPart):
+    """Hosting and joining for one window (``host``, whose dialogs' parent it is too); the
+    session on the table (``screen``) plays the seat."""
+
+    hosted_changed = Signal(bool)  # a hosted table can (no longer) be resumed
+    line_changed = Signal(str, bool, str)  # the table's line, connected?, the connection's state
+
+    def __init__(
+        self,
+        host: GameWindow,
+        screen: TableScreen,
+        settings: QSettings,
+        hosted_path: Path | None,
+        stats_path: Callable[[], Path],
+    ) -> None:
+        super().__init__(host)
+        self.screen = screen
+        self.settings = settings
+        self.stats_path = stats_path
+        self.autoplay_action: QAction | None = None  # 托管's toggle, which a host may switch on
+        self.runner: HostRunner | None = None
+        self.lobby_dialog: LobbyDialog | None = None
+        self.aids: LanAids | None = None  # the move clock and 快捷语, made at the first table
+        # The table this program hosts is saved here after every action (resumable); the
+        # default place is looked up when first needed (platformdirs costs ~20 ms at start).
+        self._hosted_path = hosted_path
+
+    @property
+    def hosted_path(self) -> Path:
+        if self._hosted_path is None:
+            self._hosted_path = default_hosted_path()
+        return self._hosted_path
+
+    def hosted_table_file(self) -> Path | None:
+        return self.hosted_path if self.hosted_path.exists() else None
+
+    def update_resume_action(self) -> None:
+        self.hosted_changed.emit(self.hosted_table_file() is not None)
+
+    # ------------------------------------------------------------------ menu commands
+
+    def ask_host(self) -> None:
+        from .dialogs import HostDialog
+
+        dialog = HostDialog(self.parent_widget)
+        if dialog.exec() != HostDialog.DialogCode.Accepted:
+            return
+        dialog.remember()
+        try:
+            self.host_table(dialog.table())
+        except (OSError, ValueError, RuntimeError) as exc:
+            from ..dialogs import show_box
+
+            show_box(self.parent_widget, tr("Could not host the table"), str(exc), "warning")
+
+    def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
+        """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
+        interfaces, a list of addresses, or None (not announced)."""
+        from zeroconf import InterfaceChoice
+
+        from .link import HostRunner, RemoteLink
+
+        self.host.stop_session()
+        runner = HostRunner(
+            table.game,
+            table.options,
+            table.seats,
+            table.settings,
+            bind=table.bind,
+            port=table.port,
+            advertise=InterfaceChoice.All if advertise == "all" else advertise,
+            seed=table.seed,
+            save_path=self.hosted_path,
+            parent=self.parent_widget,
+        )
+        port = self._run_host(runner)
+        seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
+        link = RemoteLink("127.0.0.1", port, table.player, seat=seat, remember=False)
+        return self.sit(link)
+
+    def _run_host(self, runner: HostRunner) -> int:
+        port = runner.start()
+        self.runner = runner
+        runner.finished.connect(self.say)
+        self.hosted_changed.emit(True)
+        return port
+
+    def ask_resume_host(self) -> None:
+        from shengji_desktop.engine.record import RecordError
+
+        path = self.hosted_table_file()
+        if path is None:
+            return
+        try:
+            self.resume_hosted_table(path)
+        except (OSError, ValueError, RuntimeError, RecordError) as exc:
+            from ..dialogs import show_box
+
+            show_box(self.parent_widget, tr("Could not resume the table"), str(exc), "warning")
+
+    def resume_hosted_table(
+        self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""
+    ) -> Session:
+        """Host again the table saved in ``path`` (after a crash): same match, seats and
+        tokens; our own seat (South, where the host sits) is taken back with its token, and
+        the guests come back with theirs."""
+        from zeroconf import InterfaceChoice
+
+        from shengji_desktop.rules.options import Game, Options
+
+        from .link import HostRunner, RemoteLink, seat_token
+
+        self.host.stop_session()
+        runner = HostRunner(
+            Game.SD,  # replaced by the saved table's game
+            Options(),
+            ["open"] * 4,
+            bind="0.0.0.0" if advertise is not None else "127.0.0.1",
+            port=port,
+            advertise=InterfaceChoice.All if advertise == "all" else advertise,
+            save_path=path,
+            resume_from=path,
+            parent=self.parent_widget,
+        )
+        port = self._run_host(runner)
+        token = seat_token(runner, Seat.S)
+        link = RemoteLink(
+            "127.0.0.1", port, player or "host", token=token, seat="S", remember=False
+        )
+        return self.sit(link)
+
+    def ask_join(self) -> None:
+        from .dialogs import JoinDialog
+
+        dialog = JoinDialog(self.parent_widget)
+        if dialog.exec() != JoinDialog.DialogCode.Accepted:
+            return
+        address, port, name = dialog.target()
+        self.join_table(address, port, name)
+
+    def join_table(self, address: str, port: int, name: str) -> Session:
+        from .link import RemoteLink, saved_token
+
+        self.host.stop_session()
+        return self.sit(RemoteLink(address, port, name, token=saved_token(address, port)))
+
+    # ------------------------------------------------------------------ at the table
+
+    def sit(self, link: RemoteLink) -> Session:
+        """Show a LAN table: the lobby first, then the match as the host streams it."""
+        from ..session import stats as stats_link
+        from .dialogs import LobbyDialog
+
+        link.setParent(self.parent_widget)
+        session = self.host.attach(link)
+        # the seat's hands, for Statistics
+        stats_link.record_seat(session, self.stats_path(), self.settings, self.say)
+        link.lobby_changed.connect(self._lobby_changed)
+        link.connection_changed.connect(self._connection_changed)
+        link.ended.connect(self._table_ended)
+        if self.aids is None:
+            from .aids import LanAids
+
+            self.aids = LanAids(self.screen, self.autoplay_action)
+        self.aids.attach(link)
+        self.line_changed.emit(link.status, True, link.status)
+        self.lobby_dialog = LobbyDialog(link, self.runner, self.parent_widget)
+        self.lobby_dialog.left.connect(self.leave_table)
+        self.lobby_dialog.show()
+        session.start()
+        return session
+
+    def leave_table(self) -> None:
+        self.host.stop_session()
+        self.screen.leave()
+        self.host.show_start()
+
+    def stop(self) -> None:
+        """Close the lobby and the hosted table (the session is stopped by the window)."""
+        if self.aids is not None:
+            self.aids.detach()
+        if self.lobby_dialog is not None:
+            self.lobby_dialog.closing = True
+            self.lobby_dialog.close()
+            self.lobby_dialog.deleteLater()
+            self.lobby_dialog = None
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.deleteLater()
+            self.runner = None
+
+    def _lobby_changed(self, lobby: Any) -> None:
+        screen = self.screen
+        if screen.session is None:
+            return
+        if screen.score.game is None or screen.score.game.value != lobby.game:
+            from shengji_desktop.rules.options import Game
+
+            screen.score.reset(Game(lobby.game))
+        screen.rename_seats()
+
+    def _connection_changed(self, connected: bool, status: str) -> None:
+        self.line_changed.emit(("● " if connected else "○ ") + status, connected, status)
+
+    def _table_ended(self, status: str) -> None:
+        from shengji_desktop.engine.phase import Phase
+
+        s = self.screen.session
+        if s is None or s.phase is Phase.OVER:
+            return
+        self.screen.show_ended(status, self.leave_table)

@@ -1,0 +1,377 @@
+"""Game → Open replay…: a record watched again on the live table's scene, panels and
+animations, step by step (buttons, ←/→, a slider over the hand's tricks), forward and back,
+or played at a chosen speed; from any seat's view, or with all hands of a finished hand face
+up; and at any decision, what the hard player would play there (``replay_advice``).
+
+The window's table is the main window's ``TableScreen`` (with a scene that can lay all hands
+open), showing a ``Session`` over a ``ReplayLink``, which hands it the events and the view of
+the next position (animated) or, after a jump, the view alone (shown at once, with the log and
+the score sheet rebuilt up to there)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QSlider,
+    QSplitter,
+    QToolBar,
+    QWidget,
+)
+
+from shengji_desktop.engine.actions import Action
+from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.engine.replay import HandSpan, RecordReplay, Source, span_of
+from shengji_desktop.engine.table import Player
+from shengji_desktop.engine.view import SeatView
+from shengji_desktop.rules.cards import Seat
+
+from ..i18n import tr
+from ..session.session import Session
+from ..table.screen import TableScreen
+from ..texts import game_name, kind_name
+
+# speed: (animation factor, pause after a step in ms, after a card dealt)
+PLAY_SPEEDS = {
+    "slow": (1.6, 1200, 120),
+    "normal": (1.0, 600, 60),
+    "fast": (0.5, 200, 20),
+    "instant": (0.0, 60, 5),
+}
+
+
+class ReplayLink:
+    """The session's table: positions of a replay, handed over by the window."""
+
+    remote = False
+    seat: Seat | None = None  # watching: nobody plays through this window
+
+    def __init__(self, source: Source, on_shown: object) -> None:
+        self.source = source
+        self.session: Session | None = None
+        self._on_shown = on_shown
+
+    def start(self, session: Session) -> None:
+        self.session = session
+
+    def show(self, events: tuple[Event, ...], view: SeatView) -> None:
+        if self.session is not None:
+            self.session.deliver(events, view)
+
+    def submit(self, action: Action) -> None:
+        pass
+
+    def next_hand(self) -> bool:
+        return False
+
+    def caught_up(self, shown: int) -> None:
+        if callable(self._on_shown):
+            self._on_shown()
+
+    def caption(self, seat: Seat) -> str:
+        kinds = getattr(self.source, "kinds", [])
+        return kind_name(kinds[seat]) if len(kinds) == 4 else ""
+
+    def kind_of(self, seat: Seat) -> str:
+        kinds = getattr(self.source, "kinds", [])
+        return kinds[seat] if len(kinds) == 4 else ""
+
+    def shutdown(self) -> None:
+        pass
+
+    def flush_save(self) -> None:
+        pass
+
+    def set_autoplay(self, player: Player | None, level: str) -> bool:
+        return False
+
+
+class ReplayWindow(QMainWindow):
+    def __init__(self, source: Source, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from .replay_advice import AdviceBox
+        from .replay_scene import ReplayScene
+
+        self.source = source
+        self.setWindowTitle(
+            tr("Replay: {name}").format(name=title or game_name(source.game))
+            if not source.live
+            else tr("Replay of this match (your seat, up to now)")
+        )
+        self.resize(1280, 760)
+        self.settings = QSettings()
+        self.table = table = TableScreen(self.settings, self, ReplayScene, interactive=False)
+        table.build()
+        table.view_shown.connect(self._view_shown)
+        assert isinstance(table.scene, ReplayScene)
+        self.scene: ReplayScene = table.scene
+        table.score.reset(source.game)
+        self.advice = AdviceBox(self)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(table.side)
+        right.addWidget(self.advice)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setSizes([430, 330])
+        splitter = QSplitter()
+        splitter.addWidget(table.view)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([960, 320])
+        self.setCentralWidget(splitter)
+        self.link = ReplayLink(source, self._shown)
+        self.session: Session = table.attach(self.link, game=source.game)
+        self.session.start()
+        self.seat = source.seats[0] if source.live else getattr(source, "start_seat", Seat.S)
+        self.open_hands = False
+        self.position = -1
+        self.playing = False
+        self.speed = "normal"
+        self._spans = source.spans()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._play_next)
+        self._build_controls()
+        start = getattr(source, "start", 0)
+        self.goto(start)
+
+    # ------------------------------------------------------------------ controls
+
+    def _build_controls(self) -> None:
+        bar = QToolBar(tr("Replay"))
+        bar.setObjectName("replay-controls")
+        bar.setMovable(False)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, bar)
+        self.hand_box = QComboBox()
+        for span in self._spans:
+            self.hand_box.addItem(tr("Hand {n}").format(n=span.number), span.first)
+        self.hand_box.activated.connect(lambda i: self.goto(int(self.hand_box.itemData(i))))
+        bar.addWidget(self.hand_box)
+        self.actions_: dict[str, QAction] = {}
+        for key, text, keys, fn in (
+            ("start", tr("Hand start"), [QKeySequence(Qt.Key.Key_Home)], self.hand_start),
+            ("back", tr("Back"), [QKeySequence(Qt.Key.Key_Left)], self.back),
+            ("play", tr("Play on"), [QKeySequence(Qt.Key.Key_Space)], self.toggle_play),
+            ("forward", tr("Forward"), [QKeySequence(Qt.Key.Key_Right)], self.forward),
+            ("end", tr("Hand end"), [QKeySequence(Qt.Key.Key_End)], self.hand_end),
+        ):
+            act = QAction(text, self)
+            act.setShortcuts(keys)
+            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            act.triggered.connect(fn)
+            bar.addAction(act)
+            self.actions_[key] = act
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimumWidth(220)
+        self.slider.setPageStep(1)
+        self.slider.valueChanged.connect(self._slider_moved)
+        bar.addWidget(self.slider)
+        self.where = QLabel()
+        self.where.setMinimumWidth(150)
+        bar.addWidget(self.where)
+        from ..speeds import speed_names
+
+        self.speed_box = QComboBox()
+        for key, name in speed_names().items():
+            self.speed_box.addItem(name, key)
+        self.speed_box.setCurrentIndex(1)
+        self.speed_box.currentIndexChanged.connect(
+            lambda i: self.set_speed(str(self.speed_box.itemData(i)))
+        )
+        bar.addWidget(self.speed_box)
+        self.seat_box = QComboBox()
+        for seat in self.source.seats:
+            self.seat_box.addItem(tr("View of {seat}").format(seat=compass_name(seat)), seat)
+        self.seat_box.setCurrentIndex(max(0, self.source.seats.index(self.seat)))
+        self.seat_box.activated.connect(
+            lambda i: self.set_viewpoint(Seat(self.seat_box.itemData(i)), self.open_hands)
+        )
+        bar.addWidget(self.seat_box)
+        self.open_box = QCheckBox(tr("All hands face up"))
+        self.open_box.toggled.connect(lambda on: self.set_viewpoint(self.seat, on))
+        bar.addWidget(self.open_box)
+        self.ask_action = QAction(tr("What would the computer play here?"), self)
+        self.ask_action.setShortcut(QKeySequence(Qt.Key.Key_A))
+        self.ask_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.ask_action.triggered.connect(self.ask_computer)
+        self.addAction(self.ask_action)
+        self.advice.button.setDefaultAction(self.ask_action)
+
+    @property
+    def span(self) -> HandSpan:
+        return span_of(self._spans, max(0, self.position))
+
+    def _marks(self, span: HandSpan) -> list[int]:
+        """The slider's stops: the hand's start, the start of play, each trick won."""
+        marks = [span.first]
+        if span.play is not None and span.play > span.first:
+            marks.append(span.play)
+        marks += [t for t in span.tricks if t > marks[-1]]
+        if span.last > marks[-1]:
+            marks.append(span.last)
+        return marks
+
+    def _update_controls(self) -> None:
+        span, k = self.span, self.position
+        marks = self._marks(span)
+        stop = max(i for i, m in enumerate(marks) if m <= k) if marks else 0
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(marks) - 1)
+        self.slider.setValue(stop)
+        self.slider.blockSignals(False)
+        tricks = sum(1 for t in span.tricks if t <= k)
+        self.where.setText(
+            tr("Hand {n}, step {k} of {total}, trick {t}").format(
+                n=span.number, k=k - span.first, total=span.last - span.first, t=tricks
+            )
+        )
+        self.hand_box.blockSignals(True)
+        self.hand_box.setCurrentIndex(self._spans.index(span))
+        self.hand_box.blockSignals(False)
+        allowed = bool(getattr(self.source, "open_allowed", lambda k: False)(k))
+        self.open_box.setEnabled(allowed)
+        self.open_box.setToolTip(
+            "" if allowed else tr("Only a hand the record finishes can be shown face up.")
+        )
+        self.actions_["back"].setEnabled(k > 0)
+        self.actions_["forward"].setEnabled(k < self.source.length)
+        self.actions_["play"].setText(tr("Pause") if self.playing else tr("Play on"))
+        self.ask_action.setEnabled(self.source.decision(k, self.seat) is not None)
+        self.advice.position_changed(k)
+
+    def _slider_moved(self, value: int) -> None:
+        marks = self._marks(self.span)
+        if 0 <= value < len(marks):
+            self.goto(marks[value])
+
+    # ------------------------------------------------------------------ moving
+
+    def forward(self) -> None:
+        if self.position < self.source.length:
+            self.goto(self.position + 1, animate=True)
+
+    def back(self) -> None:
+        self.pause()
+        if self.position > 0:
+            self.goto(self.position - 1)
+
+    def hand_start(self) -> None:
+        self.pause()
+        span = self.span
+        self.goto(span.first if self.position > span.first else max(0, span.first - 1))
+
+    def hand_end(self) -> None:
+        self.pause()
+        self.goto(self.span.last)
+
+    def set_speed(self, key: str) -> None:
+        self.speed = key if key in PLAY_SPEEDS else "normal"
+        self.table.animator.factor = PLAY_SPEEDS[self.speed][0]
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            self.playing = True
+            self._update_controls()
+            self.forward()
+
+    def pause(self) -> None:
+        self.playing = False
+        self._timer.stop()
+        self._update_controls()
+
+    def _shown(self) -> None:
+        """The session has shown the position: when playing, the next after a pause."""
+        if self.playing and not self._timer.isActive():
+            if self.position >= self.source.length:
+                self.pause()
+                return
+            played = self.source.played(self.position)
+            dealt = played is not None and played.kind.value == "deal"
+            _, pause, deal = PLAY_SPEEDS[self.speed]
+            self._timer.start(deal if dealt else pause)
+
+    def _play_next(self) -> None:
+        if self.playing and not self.table.animator.running:
+            self.forward()
+
+    def set_viewpoint(self, seat: Seat, open_hands: bool) -> None:
+        if seat not in self.source.seats:
+            return
+        self.seat, self.open_hands = seat, open_hands
+        self.goto(self.position)
+
+    def goto(self, k: int, animate: bool = False) -> None:
+        """Show position k: animated from the position before, or at once."""
+        k = max(0, min(k, self.source.length))
+        frame = self.source.frame(k, self.seat, self.open_hands)
+        if animate and k == self.position + 1 and not self.table.animator.running:
+            self.position = k
+            self.scene.expect(frame.view, frame.hands)
+            self.link.show(frame.events, frame.view)
+            self._update_controls()
+            return
+        self.position = k
+        self._timer.stop()
+        self.table.overlay.hide()
+        # the past as the seat saw it (the record's events are cut for it already)
+        self.table.rewind(self.source.events_upto(k, self.seat), self.seat, self.source.game)
+        self.scene.expect(frame.view, frame.hands)
+        self.link.show((), frame.view)
+        self._show_declaration(frame.view)
+        self._update_controls()
+
+    def _show_declaration(self, view: SeatView) -> None:
+        """What the live table shows during the deal: the standing declaration's cards."""
+        d = view.declaration
+        if d is not None and d.cards and view.phase in (Phase.DEAL, Phase.DECLARE):
+            animator = self.table.animator
+            factor, animator.factor = animator.factor, 0.0
+            animator.show_cards(d.seat, d.cards)
+            animator.factor = factor
+
+    # ------------------------------------------------------------------ what the table shows
+
+    def _view_shown(self, view: SeatView) -> None:
+        """A settled hand's result, where the replay stops at it."""
+        from ..panels import settlement_lines
+
+        overlay = self.table.overlay
+        last = self.position >= self.source.length
+        if view.phase in (Phase.SETTLED, Phase.OVER) and (not self.playing or last):
+            overlay.show_content(
+                tr("Hand {n} settled").format(n=view.hand_number),
+                settlement_lines(view),
+                [("close", tr("Close"), overlay.hide, False)],
+                [int(c) for c in view.kitty or ()],
+            )
+        elif overlay.isVisible():
+            overlay.hide()
+
+    def ask_computer(self) -> None:
+        view = self.source.decision(self.position, self.seat)
+        if view is not None:
+            self.advice.ask(view, self.position, self.source.played(self.position))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.pause()
+        self.table.detach()
+        self.advice.shutdown()
+        super().closeEvent(event)
+
+
+def compass_name(seat: Seat) -> str:
+    return [tr("South"), tr("East"), tr("North"), tr("West")][seat]
+
+
+def open_source(source: RecordReplay | Source, title: str, parent: QWidget | None) -> ReplayWindow:
+    window = ReplayWindow(source, title, parent)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.show()
+    return window
