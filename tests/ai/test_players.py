@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -15,7 +15,7 @@ from shengji_desktop.ai.arena import run_arena
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.search import make_task, prune, sample
 from shengji_desktop.cli import main
-from shengji_desktop.engine.actions import Action, ChooseCards
+from shengji_desktop.engine.actions import Act, Action, ChooseCards
 from shengji_desktop.engine.events import Event
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
@@ -23,6 +23,8 @@ from shengji_desktop.engine.table import Player, Table
 from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.rules.ranking import Trump
+from shengji_desktop.rules.trick import Cards, Shape, TrickRules
 
 
 class Checked:
@@ -33,8 +35,10 @@ class Checked:
     def __init__(self, player: Player, match: Match, seat: Seat) -> None:
         self.player, self.match, self.seat = player, match, seat
         self.decisions = 0
+        self.views: list[SeatView] = []  # every view it was asked with
 
     def decide(self, view: SeatView) -> Action | None:
+        self.views.append(view)
         assert view.seat == self.seat
         assert Counter(view.hand) == +self.match.hand.hands[self.seat]  # its own cards
         assert view.legal == tuple(self.match.legal_actions(self.seat))
@@ -62,6 +66,18 @@ def play(
     options: Options | None = None,
     **kw: object,
 ) -> Match:
+    return play_seen(game, kinds, seed, hands, options, **kw)[0]
+
+
+def play_seen(
+    game: Game,
+    kinds: list[str],
+    seed: int,
+    hands: int,
+    options: Options | None = None,
+    **kw: object,
+) -> tuple[Match, list[SeatView]]:
+    """``play``, and every view the players were asked with."""
     match = Match(game, options or Options(), seed)
     players = {
         s: Checked(make_player(k, f"{seed}/{s.name}", **kw), match, s)  # type: ignore[arg-type]
@@ -70,7 +86,7 @@ def play(
     # A strict table raises on an illegal action or a missing decision.
     Table(match, players, rng=random.Random(seed), hands=hands).play()
     assert all(p.decisions > 0 for p in players.values())
-    return match
+    return match, [v for p in players.values() for v in p.views]
 
 
 @pytest.mark.parametrize("game", list(Game))
@@ -83,18 +99,69 @@ def test_easy_and_normal_play_whole_matches(game: Game, seed: int) -> None:
         assert len(match.history) == hands
 
 
+def plays_and_default_plays(views: list[SeatView]) -> Iterator[tuple[set[Cards], set[Cards]]]:
+    """For each view asked to play: its legal plays, and those the same hand and trick allow
+    under the default options (throws left out of leads: they depend on the other hands)."""
+    for view in views:
+        if view.phase is not Phase.PLAY or view.trump is None:
+            continue
+        rules = TrickRules(view.trump)
+        default = TrickRules(Trump(view.game, view.level, view.trump.suit, Options()))
+        hand = Counter(view.hand)
+        plays = {m.cards for m in view.legal if m.kind is Act.PLAY}
+        if view.trick:
+            yield plays, set(default.legal_follows(hand, default.lead_format(view.trick[0][1])))
+        else:
+            leads = {p for p in plays if rules.lead_format(p).shape is not Shape.THROW}
+            yield leads, set(default.legal_leads(hand))
+
+
+def held_to_dead_follows(views: list[SeatView]) -> bool:
+    """死棒 (DL-FOLLOW-4/5): some follow offered fewer plays than 活棒 would."""
+    return any(plays < default for plays, default in plays_and_default_plays(views))
+
+
+def other_tractors(views: list[SeatView]) -> bool:
+    """TR-OP-5/6: some lead offered other tractors than the default tractor order."""
+    return any(plays != default for plays, default in plays_and_default_plays(views))
+
+
+def match_room_bids(views: list[SeatView]) -> bool:
+    """SD-BID-2: every bid offered tops at 70 (the game room's tops at 75)."""
+    tops = {max(m.value for m in v.moves(Act.BID)) for v in views if v.moves(Act.BID)}
+    return tops == {70}
+
+
 @pytest.mark.parametrize(
-    "options",
+    ("options", "seed", "took_effect"),
     [
-        {"dl_follow_mode": "dead", "dl_tribute_return": "weakest", "dl_revolt": "off"},
-        {"tr_throw_check": "penalty", "tr_level_tractor_mode": "numeric", "tr_a2_tractor": "true"},
-        {"sd_room": "match", "sd_two_order": "equal"},
+        (
+            {"dl_follow_mode": "dead", "dl_tribute_return": "weakest", "dl_revolt": "off"},
+            3,
+            held_to_dead_follows,
+        ),
+        (
+            {
+                "tr_throw_check": "penalty",
+                "tr_level_tractor_mode": "numeric",
+                "tr_a2_tractor": "true",
+            },
+            23,  # a deal where a seat holds pairs that the numeric order links differently
+            other_tractors,
+        ),
+        ({"sd_room": "match", "sd_two_order": "equal"}, 3, match_room_bids),
     ],
 )
-def test_normal_under_other_options(options: dict[str, str]) -> None:
-    key = next(iter(options))
-    game = Game(key[:2])
-    play(game, ["normal"] * 4, 3, 3, Options.from_dict(options))
+def test_normal_under_other_options(
+    options: dict[str, str], seed: int, took_effect: Callable[[list[SeatView]], bool]
+) -> None:
+    """Normal players play whole hands under other options, and are shown moves that only
+    those options allow."""
+    game = Game(next(iter(options))[:2])
+    match, views = play_seen(game, ["normal"] * 4, seed, 3, Options.from_dict(options))
+    assert len(match.history) == 3
+    assert sum(a.kind is Act.PLAY for a in match.actions) >= 50, "cards were played"
+    assert took_effect(views), took_effect.__doc__
 
 
 @pytest.mark.parametrize("game", list(Game))

@@ -182,7 +182,9 @@ def test_fast_candidates_are_the_reference_candidates(seed: int, game: Game, dea
         )
 
 
-@settings(max_examples=300, deadline=None)
+# Every example leads a tractor (before, one in eight did): 100 examples check three times as
+# many leads as 300 did, in about the same time.
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), a2=st.booleans(), numeric=st.booleans())
 def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric: bool) -> None:
     """``tractor_threat`` against ``quick_max_key`` (every legal follow keyed) on random TR
@@ -192,11 +194,16 @@ def test_tractor_threat_is_the_enumerated_best_key(seed: int, a2: bool, numeric:
     if numeric:
         options = Options(tr_a2_tractor=a2, tr_level_tractor_mode="numeric")
     level = rng.randint(2, 14)
-    rules = rules_for(Game.TR, level, Suit(rng.randrange(4)), options)
+    trump_suit = Suit(rng.randrange(4))
+    rules = rules_for(Game.TR, level, trump_suit, options)
     leader = _random_hand(rng, Game.TR, Rank(level))
+    # Two pairs of adjacent plain ranks (TR-LEAD-2): every leader holds a tractor to lead.
+    plain = rng.choice([s for s in Suit if s != trump_suit])
+    low = rng.choice([r for r in range(2, 14) if level not in (r, r + 1)])
+    sure = tuple(sorted(Card.of(plain, Rank(r)) for r in (low, low, low + 1, low + 1)))
+    leader.update({c: 2 for c in sure})
     tractors = [p for p in rules.legal_leads(leader) if len(p) >= 4]
-    if not tractors:
-        return
+    assert sure in tractors
     fmt = rules.lead_format(rng.choice(tractors))
     assert fmt.shape is Shape.TRACTOR
     for _ in range(4):

@@ -9,7 +9,7 @@ import pytest
 from shengji_desktop.rules.cards import Card, Rank, Suit, card_points, parse_cards
 from shengji_desktop.rules.errors import Reason, RuleError
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.rules.ranking import Trump
+from shengji_desktop.rules.ranking import TRUMP, Trump
 from shengji_desktop.rules.trick import Shape, TrickRules
 
 
@@ -278,10 +278,18 @@ def test_case_tr_12_trumps_cannot_be_thrown(lead: str) -> None:
 def test_case_tr_31_level_card_is_trump_not_its_suit() -> None:
     """CASE-TR-31 (TR-RANK-1, TR-FOLLOW-1, GEN-CARD-3)."""
     r = rules(Game.TR, Rank.SEVEN, Suit.CLUBS)
-    fmt = r.lead_format(cards("♠9"))
+    lead = cards("♠9")
+    fmt = r.lead_format(lead)
     e = hand("♠7 ♥4")
+    (s7,) = cards("♠7")
+    assert r.trump.suit_class(s7) == TRUMP != fmt.suit_class  # so E holds no spade
+    # Both plays are legal: check_follow raises on an illegal one, and the enumeration has both.
     r.check_follow(e, fmt, cards("♥4"))
     r.check_follow(e, fmt, cards("♠7"))
+    assert sorted(r.legal_follows(e, fmt)) == sorted([tuple(cards("♥4")), (s7,)])
+    # ♠7 is a ruff: it beats the ♠ lead; the discard ♥4 cannot.
+    assert r.winner(fmt, [lead, cards("♠7")]) == 1
+    assert r.winner(fmt, [lead, cards("♥4")]) == 0
 
 
 # --------------------------------------------------------------------------- SD

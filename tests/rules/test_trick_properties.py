@@ -12,7 +12,7 @@ from shengji_desktop.rules.cards import Card, Rank, Suit, new_deck
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.ranking import Trump
-from shengji_desktop.rules.trick import TrickRules, multisets
+from shengji_desktop.rules.trick import Shape, TrickRules, multisets
 
 OPTION_SETS = {
     Game.DL: [Options(), Options(dl_follow_mode="dead")],
@@ -92,20 +92,35 @@ def test_lead_enumeration_matches_validation(seed: int, game: Game, size: int) -
     assert set(enumerated) == accepted
 
 
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(list(Game)))
-def test_winner_is_an_eligible_play_and_lead_wins_unbeaten(seed: int, game: Game) -> None:
-    r, hands = _setup(seed, game, 8)
-    rng = random.Random(seed)
-    lead = rng.choice(list(r.legal_leads(hands[0], hands[1:])))
-    fmt = r.lead_format(lead)
-    plays = [lead] + [rng.choice(list(r.legal_follows(h, fmt))) for h in hands[1:]]
-    w = r.winner(fmt, plays)
-    if w:
-        assert r.play_key(fmt, plays[w]) is not None
-    # Nobody but the winner has a strictly greater key.
-    keys = [r.play_key(fmt, p) for p in plays[1:]]
-    win_key = r.play_key(fmt, plays[w]) if w else None
-    for i, k in enumerate(keys, start=1):
-        if i != w and k is not None and win_key is not None:
-            assert k <= win_key
+def test_winner_is_the_first_strongest_beater_and_an_unbeaten_lead_wins() -> None:
+    """``winner`` against the keys of the plays (GEN-TRICK-4/5): the lead wins when no follow
+    beats it (a key above the lead's; any key beats a throw, which has none); otherwise the
+    earliest follow with the highest key wins. Both cases occur, each many times."""
+    cases: Counter[str] = Counter()
+
+    @settings(max_examples=200, deadline=None)
+    @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(list(Game)))
+    def check(seed: int, game: Game) -> None:
+        r, hands = _setup(seed, game, 8)
+        rng = random.Random(seed)
+        lead = rng.choice(list(r.legal_leads(hands[0], hands[1:])))
+        fmt = r.lead_format(lead)
+        plays = [lead] + [rng.choice(list(r.legal_follows(h, fmt))) for h in hands[1:]]
+        lead_key = None if fmt.shape is Shape.THROW else r.play_key(fmt, lead)
+        assert lead_key is not None or fmt.shape is Shape.THROW, "only a throw has no key"
+        beaters = [
+            (key, i)
+            for i, key in enumerate((r.play_key(fmt, p) for p in plays[1:]), start=1)
+            if key is not None and (lead_key is None or key > lead_key)
+        ]
+        w = r.winner(fmt, plays)
+        if not beaters:
+            assert w == 0, "an unbeaten lead wins"
+            cases["lead"] += 1
+        else:
+            top = max(key for key, _ in beaters)
+            assert w == min(i for key, i in beaters if key == top), "the first strongest wins"
+            cases["follower"] += 1
+
+    check()
+    assert cases["lead"] >= 20 and cases["follower"] >= 20, cases
