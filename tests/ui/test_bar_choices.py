@@ -56,6 +56,7 @@ class FakeWindow:
         self.session = session
         self.last_view = session.view
         self.viewer = Seat.S
+        self.turn_shown: tuple[Seat | None] | None = None
         self.calls: list[object] = []
         scene.sync(session.view, 0)
 
@@ -203,3 +204,42 @@ def test_while_a_computer_buries_the_bar_says_so_and_is_busy(scene, game: Game) 
         early = play_until(game, lambda p: burying(p) and p.view.trump is None)
         window = FakeWindow(scene, FakeSession(early.view, waiting="", turn=[early.view.dealer]))
         assert window.current([])[1].startswith("Waiting for")
+
+
+def test_a_tribute_that_is_not_the_strongest_says_why(scene) -> None:
+    """DL-TRIB-4: the right number of cards, but not the payer's strongest eligible ones: the
+    button stays off and the notice gives the rule's reason; too many cards say how many."""
+
+    def wanted(p: Played) -> bool:
+        tribute = [m for m in p.view.legal if m.kind is Act.TRIBUTE]
+        return bool(tribute) and len(p.view.hand) > len(tribute[0].cards)
+
+    played = play_until(Game.DL, wanted)
+    view = played.view
+    offered = {m.cards for m in view.legal if isinstance(m, Action) and m.kind is Act.TRIBUTE}
+    need = len(next(iter(offered)))
+    window = FakeWindow(scene, FakeSession(view))
+    assert view.trump is not None
+    weakest = sorted(view.hand, key=view.trump.strength)[:need]
+    assert tuple(sorted(weakest)) not in offered
+    buttons, _, notice = window.current(weakest)
+    assert not buttons["tribute"].enabled
+    assert notice is not None and notice.endswith("[DL-TRIB-4]"), notice
+    buttons, _, notice = window.current(list(view.hand[: need + 1]))
+    assert not buttons["tribute"].enabled and notice is not None
+    assert notice.startswith("Select exactly"), notice
+
+
+def test_the_bid_hint_says_no_bid_as_its_button_does(scene) -> None:
+    """Issue 36 item 11: in SD's bidding the pass button says "No bid"; so does the hint."""
+    from shengji_desktop.ui.panels.choices import hint_text
+
+    played = play_until(Game.SD, lambda p: any(m.kind is Act.BID for m in p.view.legal))
+    view = played.view
+    window = FakeWindow(scene, FakeSession(view))
+    buttons, _, _ = window.current([])
+    (no_bid,) = [m for m in view.legal if isinstance(m, Action) and m.kind is Act.PASS]
+    from shengji_desktop.ui.panels.choices import button_key
+
+    assert buttons[button_key(no_bid)].text == "No bid"
+    assert hint_text(no_bid, view).startswith("Hint: no bid"), hint_text(no_bid, view)

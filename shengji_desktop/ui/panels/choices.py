@@ -14,7 +14,7 @@ from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
 
 from ..i18n import current_mode, join, say, speaking, tr
-from ..texts import card_text, cards_text, reason_text, seat_name, seat_object, suit_name
+from ..texts import card_text, cards_text, plural, reason_text, seat_name, seat_object, suit_name
 from . import Choice
 from .formats import game_text
 from .notes import bid_note, follow_note
@@ -76,6 +76,11 @@ class Window(Protocol):
     def viewer(self) -> Seat: ...
 
     @property
+    def turn_shown(self) -> tuple[Seat | None] | None:
+        """While a batch is shown: (the seat after the last play on the table,), or (None,)
+        when the trick on the table is full (the session's view may be ahead of the table)."""
+
+    @property
     def scene(self) -> Selection: ...
 
     def do(self, action: Action) -> None: ...
@@ -112,14 +117,15 @@ def button_key(action: Action) -> str:
     return "_".join(parts)
 
 
-def describe_action(action: Action) -> str:
-    """An action in a few words (the hint's message)."""
+def describe_action(action: Action, bidding: bool = False) -> str:
+    """An action in a few words (the hint's message); a pass while bidding is "no bid", as
+    its button says."""
     cards = cards_text(action.cards)
     kind = action.kind
     if kind is Act.PLAY:
         return tr("play {cards}").format(cards=cards)
     if kind is Act.PASS:
-        return tr("pass")
+        return tr("no bid") if bidding else tr("pass")
     if kind is Act.BID:
         return tr("bid {n}").format(n=action.value)
     if kind is Act.CHOOSE_TRUMP and action.suit is not None:
@@ -143,7 +149,8 @@ def describe_action(action: Action) -> str:
 
 def hint_text(action: Action, view: SeatView | None) -> str:
     """The hint's line: the move, and the rule that surprises where one decides it."""
-    text = say(lambda: tr("Hint: {what}").format(what=describe_action(action)))
+    bidding = view is not None and view.phase is Phase.BID
+    text = say(lambda: tr("Hint: {what}").format(what=describe_action(action, bidding)))
     if view is not None and action.kind is Act.PLAY:
         note = follow_note(view, action.cards)
     elif view is not None and action.kind in (Act.BID, Act.PASS):
@@ -169,6 +176,28 @@ def three_jokers(cards: tuple[Card, ...]) -> str | None:
     """ "3 big jokers" for three big jokers (a DL declaration or revolt), None for others."""
     if len(cards) == 3 and len(set(cards)) == 1 and cards[0] in (BIG_JOKER, SMALL_JOKER):
         return tr("3 big jokers") if cards[0] == BIG_JOKER else tr("3 small jokers")
+    return None
+
+
+def fixed_set_refusal(
+    view: SeatView | None, kind: Act, cards: list[Card], need: int
+) -> RuleError | None:
+    """Why ``need`` selected cards are none of the fixed sets offered (DL's tribute and its
+    weakest return): the rules' own check, with its reason and rule (DL-TRIB-4, DL-OP-5)."""
+    from collections import Counter
+
+    from shengji_desktop.rules import dl_tribute
+
+    if view is None or view.trump is None:
+        return None
+    held = Counter(view.hand)
+    try:
+        if kind is Act.TRIBUTE:
+            dl_tribute.validate_tribute(held, cards, need, view.trump)
+        elif kind is Act.RETURN:
+            dl_tribute.validate_return(held, cards, need, view.trump, view.options)
+    except RuleError as exc:
+        return exc
     return None
 
 
@@ -206,6 +235,8 @@ class Choices:
             return view.turn if view is not None else None
         if c.waiting == "human":
             return c.human
+        if self.w.turn_shown is not None:
+            return self.w.turn_shown[0]
         seats = [s for s in c.to_act() if s != c.human]
         return seats[0] if seats else (view.turn if view is not None else None)
 
@@ -347,6 +378,8 @@ class Choices:
         else:
             need = len(explicit[0]) if explicit else 0
             ok = tuple(sorted(selected)) in explicit
+            if not ok and explicit and len(selected) == need:
+                refused = fixed_set_refusal(self.w.last_view, kind, selected, need)
         view = self.w.last_view
         tribute = view.tribute if view is not None else None
         other = None
@@ -370,6 +403,8 @@ class Choices:
             notice = tr("Choose one of: {options}").format(options=options)
         if refused is not None:  # the right number of cards, but not these (the rule says why)
             notice = reason_text(refused)
+        elif len(selected) > need:
+            notice = plural(need, tr("Select exactly one card."), tr("Select exactly {n} cards."))
         text = prompt.format(n=need, k=len(selected), who=who)
         bar = Choice(
             kind.value, button, text, lambda: self.w.choose(kind), primary=True, enabled=ok

@@ -177,8 +177,9 @@ class LocalGames(HostedPart):
 
     def continue_saved(self) -> None:
         if self.saved is None:
-            if self.offer is not None and self._load_task is not None:
-                # offered from its head and still being read: it goes on once it is
+            if self.offer is not None:
+                # offered from its head, its read started or about to (a click may come
+                # before the read's timer): it goes on once it is read
                 self._continue_asked = True
                 self.say(tr("Reading the saved game…"))
             return

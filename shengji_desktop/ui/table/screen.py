@@ -84,6 +84,11 @@ class TableScreen(QObject):
             None  # the view the table shows (the session's may be ahead)
         )
         self.hint_shown: Action | None = None  # the hint's move, until the seat acts
+        # While a batch is being shown (its plays on the table, the view after them not yet):
+        # (the seat whose play the table waits for,) or (None,) once the trick is full; None
+        # when the view shown says it. The bar never waits for a seat whose cards are shown.
+        self.turn_shown: tuple[Seat | None] | None = None
+        self._plays_shown: list[Seat] = []  # the seats of the trick on the table, in order
         self.my_turn = False
         self._viewer: Seat | None = None  # the seat at the bottom, where the session has none
         # what stays on screen, to be said again after a change of language: the last message
@@ -135,7 +140,7 @@ class TableScreen(QObject):
         self.view.resized.connect(self.place_bar)
         if self.interactive:
             self.view.hint_requested.connect(self.hint)
-            self.scene.selection_changed.connect(self.refresh_actions)
+            self.scene.selection_changed.connect(self._selection_changed)
             self.scene.play_requested.connect(self.primary_action)
         else:
             self.bar.hide()
@@ -299,12 +304,30 @@ class TableScreen(QObject):
         elif isinstance(event, ev.TributePaid | ev.TributeReturned):
             back = isinstance(event, ev.TributeReturned)
             self.scene.passes.add(event.seat, event.to, event.count, event.cards, back)
+        elif isinstance(event, ev.CardsPlayed):
+            self._played(event.seat)
+        elif isinstance(event, ev.TrickWon | ev.PlayStarted | ev.HandStarted):
+            self._plays_shown = []
         self.event_shown.emit(event)
+
+    def _played(self, seat: Seat) -> None:
+        """A play shown: the next seat of the trick is the one waited for (none once all
+        four have played: the trick's winner leads next, when the table shows it)."""
+        from shengji_desktop.rules.cards import next_seat
+
+        self._plays_shown.append(seat)
+        view = self.last_view
+        direction = view.options.play_direction if view is not None else "ccw"
+        full = len(self._plays_shown) >= len(type(seat))
+        self.turn_shown = (None if full else next_seat(seat, direction),)
+        self.refresh_actions()
 
     def _batch_done(self, view: SeatView) -> None:
         from shengji_desktop.engine.phase import Phase
 
         self.last_view = view
+        self.turn_shown = None  # the view says whose turn it is now
+        self._plays_shown = [seat for seat, _ in view.trick]
         s = self.session
         acting = None
         if s is not None and view.phase not in (Phase.DEAL, Phase.PLAY, Phase.SETTLED, Phase.OVER):
@@ -360,6 +383,18 @@ class TableScreen(QObject):
             scene.relayout(0)
         if overlay.isVisible():
             overlay.recentre()
+
+    def _selection_changed(self) -> None:
+        """The player chose other cards than the hint's (or none: Esc): the hint is done
+        with, its words leave the bar."""
+        hint = self.hint_shown
+        other = hint is not None and sorted(self.scene.selected_cards()) != sorted(hint.cards)
+        if hint is not None and hint.cards and other:
+            self.hint_shown = None
+            if self.message and self.bar.notice.text() == self.message:
+                self.message = ""
+                self.bar.set_notice("")
+        self.refresh_actions()
 
     def show_message(self, text: str) -> None:
         """A message over the buttons and in the status bar; ``Said`` (from the session, the

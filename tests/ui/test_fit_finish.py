@@ -1,0 +1,85 @@
+"""What a player stumbles on (issue 36): the bar never waits for a seat whose cards are on the
+table (item 12), Esc takes the hint's words off the bar (item 7). Played through the window."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from ui_driver import WAIT_MS, human_turn, press_overlay, session_of, wait_turn
+
+from shengji_desktop.engine.actions import Act
+from shengji_desktop.engine.phase import Phase
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.ui import i18n
+from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.texts import seat_name
+from shengji_desktop.ui.window.mainwindow import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    i18n.install("en")
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.stop_session()
+
+
+@pytest.mark.parametrize("game", [Game.TR, Game.SD])
+def test_the_bar_never_waits_for_a_seat_whose_cards_are_on_the_table(window, qtbot, game) -> None:
+    """Item 12: while a trick's plays are shown one by one, "Waiting for X…" never names a
+    seat that has already played to the trick on the table."""
+    table = window.table
+    waits: list[tuple[Seat, bool]] = []
+
+    def look() -> None:
+        s = table.session
+        if s is None or s.phase is not Phase.PLAY:
+            return
+        text = table.bar.prompt.text()
+        for seat in Seat:
+            if seat != table.viewer and text == f"Waiting for {seat_name(seat, table.viewer)}…":
+                waits.append((seat, bool(table.scene.trick[seat])))
+
+    table.refreshed.connect(look)
+    seats = ["human", "random", "random", "random"]
+    window.games.start_new(NewGame(game, Options(), seats, "fast"), seed=5)
+    s = session_of(window)
+    rng = random.Random(5)
+    while len(s.view.tricks if s.view is not None else ()) < 3:
+        if wait_turn(window, qtbot) == "next_hand":
+            press_overlay(window, qtbot, "next")
+            continue
+        human_turn(window, qtbot, rng)
+    assert len(waits) >= 6, waits  # the bar waited for others, many times
+    assert not [seat for seat, played in waits if played], waits
+
+
+def test_esc_takes_the_hint_off_the_bar(window, qtbot) -> None:
+    """Item 7: the hint selects its cards and says so on the bar; Esc clears the selection,
+    and the hint's words go with it."""
+    table = window.table
+    table.animator.set_speed("instant")
+    seats = ["human", "random", "random", "random"]
+    window.games.start_new(NewGame(Game.TR, Options(), seats, "instant"), seed=3)
+    s = session_of(window)
+    rng = random.Random(3)
+    while not (s.waiting == "human" and any(m.kind is Act.PLAY for m in s.human_legal)):
+        if wait_turn(window, qtbot) == "human" and s.phase is not Phase.PLAY:
+            human_turn(window, qtbot, rng)
+    table.hint()
+    qtbot.waitUntil(lambda: table.hint_shown is not None, timeout=WAIT_MS)
+    said = table.bar.notice.text()
+    assert said.startswith("Hint:") and table.scene.selected_cards()
+    QTest.keyClick(table.view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not table.scene.selected_cards(), timeout=WAIT_MS)
+    assert table.hint_shown is None
+    assert not table.bar.notice.text().startswith("Hint:"), table.bar.notice.text()
