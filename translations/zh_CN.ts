@@ -392,6 +392,10 @@
         <translation>请稍候…</translation>
     </message>
     <message>
+        <source>no bid</source>
+        <translation>不叫</translation>
+    </message>
+    <message>
         <source>bury {jokers}, take {taken}</source>
         <translation>扣{jokers}，捡{taken}</translation>
     </message>
@@ -732,6 +736,10 @@
         <translation>规则选项</translation>
     </message>
     <message>
+        <source>Rule set</source>
+        <translation>玩法</translation>
+    </message>
+    <message>
         <source>Game</source>
         <translation>游戏</translation>
     </message>
@@ -826,6 +834,10 @@
     <message>
         <source>Dealer side keeps</source>
         <translation>庄家方连庄</translation>
+    </message>
+    <message>
+        <source>Any 8 cards; the kitty stays face down until the hand ends (TR-KITTY-2).</source>
+        <translation>任意8张；底牌暗扣，一局结束时才亮出（TR-KITTY-2）。</translation>
     </message>
     <message>
         <source>Kitty dug and flipped (抠底翻牌)</source>
@@ -1668,6 +1680,14 @@
         <translation>底分倍数</translation>
     </message>
     <message>
+        <source>Buried kitty</source>
+        <translation>扣底方式</translation>
+    </message>
+    <message>
+        <source>Face up: all see the buried cards; face down: only the dealer until the hand ends.</source>
+        <translation>明扣：大家都看得见扣下的牌；暗扣：一局结束前只有庄家知道。</translation>
+    </message>
+    <message>
         <source>J/Q/K digs</source>
         <translation>J/Q/K抠底</translation>
     </message>
@@ -1826,6 +1846,38 @@
     <message>
         <source>rotate</source>
         <translation>轮流</translation>
+    </message>
+    <message>
+        <source>face up (明扣)</source>
+        <translation>明扣</translation>
+    </message>
+    <message>
+        <source>face down (暗扣)</source>
+        <translation>暗扣</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Original rules</source>
+        <translation>原版规则</translation>
+    </message>
+    <message>
+        <source>Mainstream (as played online)</source>
+        <translation>主流规则（网上通行）</translation>
+    </message>
+    <message>
+        <source>Rule options chosen one by one.</source>
+        <translation>逐项选定的规则选项。</translation>
+    </message>
+    <message>
+        <source>Every option at its default: the rules as the rule pages give them.</source>
+        <translation>所有选项取默认值：即规则说明里的规则。</translation>
+    </message>
+    <message>
+        <source>Levels 2 to A, a dug kitty counts double, failed throws played, kitty face down.</source>
+        <translation>从2打到A，抠底分数翻倍，甩牌失败出最小的部分，底牌暗扣。</translation>
     </message>
     <message>
         <source>— Hand {n} —</source>

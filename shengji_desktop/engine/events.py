@@ -192,6 +192,10 @@ class TributeReturned(Secret, frozen=True):
 
 
 class KittyRevealed(Event, frozen=True):
+    """The kitty turned face up for everybody: DL's when the declaration window closes
+    (DL-KITTY-1; ``dry``: a 干锅, DL-KITTY-2), TR's buried face down when the hand is settled
+    (TR-KITTY-2, ``tr_kitty_face=down``)."""
+
     KIND = "kitty_revealed"
     kitty: Cards
     dry: bool
@@ -217,8 +221,8 @@ class KittyViewed(Secret, frozen=True):
 
 class KittyBuried(Secret, frozen=True):
     """The dealer buries: a kitty shown to all (DL-KITTY-7, TR-KITTY-2: ``audience`` is
-    everyone) comes with no ``count``; a hidden one (DL, SD-KITTY-4) with its ``count``, the
-    cards for the dealer."""
+    everyone) comes with no ``count``; a hidden one (DL, SD-KITTY-4, TR buried face down) with
+    its ``count``, the cards for the dealer."""
 
     KIND = "kitty_buried"
     SECRET = ("kitty",)

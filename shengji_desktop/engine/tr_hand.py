@@ -1,4 +1,5 @@
-"""One TR hand: deal with 亮主/正主/封主 between cards, 底三颗, face-up kitty, play, settle."""
+"""One TR hand: deal with 亮主/正主/封主 between cards, 底三颗, the kitty buried face up (or face
+down, ``tr_kitty_face``), play, settle."""
 
 from __future__ import annotations
 
@@ -152,9 +153,15 @@ class TRHand(HandBase):
         self.hands[seat].subtract(action.cards)
         self.hands[seat] = +self.hands[seat]
         self.kitty = sorted(action.cards)
-        self.kitty_access.public = True  # TR-KITTY-2: face up for the whole hand
+        buried = tuple(self.kitty)
         self.step = Step.NONE
-        events: list[Event] = [ev.KittyBuried(seat, tuple(self.kitty), audience=ev.EVERYONE)]
+        events: list[Event]
+        if self.options.tr_kitty_face == "up":
+            self.kitty_access.public = True  # TR-KITTY-2: face up for the whole hand
+            events = [ev.KittyBuried(seat, buried, audience=ev.EVERYONE)]
+        else:  # face down (暗扣): the dealer's alone until the hand ends
+            self.kitty_access.seats = {seat}
+            events = [ev.KittyBuried(seat, buried, len(buried), audience=frozenset({seat}))]
         return events + self.start_play(seat)
 
     def settle(self) -> list[Event]:
@@ -187,4 +194,8 @@ class TRHand(HandBase):
             match_winner=s.match_winner,
             rows=tuple(TRRowApplied(i.part, i.row, i.team) for i in s.items),
         )
-        return [ev.HandSettled(self.result)]
+        events: list[Event] = []
+        if not self.kitty_access.public:  # a kitty buried face down is shown now (TR-KITTY-2)
+            self.kitty_access.public = True
+            events.append(ev.KittyRevealed(tuple(self.kitty), False))
+        return [*events, ev.HandSettled(self.result)]

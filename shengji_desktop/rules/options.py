@@ -57,6 +57,7 @@ class Options:
     tr_a2_tractor: bool = False
     tr_throw_check: Literal["reject", "penalty"] = "reject"
     tr_kitty_multiplier: Literal[1, 2] = 1
+    tr_kitty_face: Literal["up", "down"] = "up"  # the buried kitty: 明扣 or 暗扣 (TR-KITTY-2)
     tr_jqk_trigger: Literal["level_and_card", "level_only"] = "level_and_card"
     tr_special_dig_precedence: Literal["cumulative", "dig_wins"] = "cumulative"
     tr_match_end: Literal["pass_K", "none"] = "pass_K"
@@ -168,6 +169,7 @@ OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("tr_a2_tractor", Game.TR, (False, True), "TR-LEAD-2, TR-OP-6"),
     OptionSpec("tr_throw_check", Game.TR, ("reject", "penalty"), "TR-LEAD-5, TR-OP-7"),
     OptionSpec("tr_kitty_multiplier", Game.TR, (1, 2), "TR-SCORE-1, TR-OP-9"),
+    OptionSpec("tr_kitty_face", Game.TR, ("up", "down"), "TR-KITTY-2"),
     OptionSpec(
         "tr_jqk_trigger", Game.TR, ("level_and_card", "level_only"), "TR-SETTLE-2, TR-OP-10"
     ),

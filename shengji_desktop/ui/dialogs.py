@@ -1,12 +1,24 @@
-"""The new game dialog (game, seats, every rule option, animation speed), remembered with
-QSettings; the keyboard help and the message boxes, with buttons in the player's language."""
+"""The new game dialog (game, seats, a rule preset and every rule option, animation speed),
+remembered with QSettings; the keyboard help and the message boxes, with buttons in the player's
+language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSettings, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSettings,
+    Qt,
+)
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -27,9 +39,11 @@ from PySide6.QtWidgets import (
 )
 
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
+from shengji_desktop.rules.presets import preset_of, presets_for, with_preset
 
 from .i18n import say, tr
 from .panels.models import SeatListModel
+from .panels.rulesets import preset_help, preset_name
 from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
 from .texts import game_name, kind_name, option_help, option_label, value_text
@@ -86,6 +100,38 @@ def save_new_game(choice: NewGame, settings: QSettings | None = None) -> None:
     s.sync()
 
 
+class WheelGuard(QObject):
+    """Keeps the mouse wheel from changing a combo or spin box the player has not clicked into:
+    over an unfocused box the wheel scrolls the list that holds it (the rule options)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() != QEvent.Type.Wheel
+            or not isinstance(watched, QWidget)
+            or watched.hasFocus()
+        ):
+            return False
+        area = watched.parentWidget()
+        while area is not None and not isinstance(area, QAbstractScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            QApplication.sendEvent(area.viewport(), event)  # the list scrolls
+        else:
+            event.ignore()  # not taken: Qt offers it to the parents
+        return True
+
+
+_WHEEL_GUARD: list[WheelGuard] = []
+
+
+def guard_wheel(box: QComboBox | QSpinBox) -> None:
+    """Let the wheel change ``box`` only once it has the focus (clicked or tabbed into)."""
+    if not _WHEEL_GUARD:
+        _WHEEL_GUARD.append(WheelGuard())
+    box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not give it the focus
+    box.installEventFilter(_WHEEL_GUARD[0])
+
+
 class KindDelegate(QStyledItemDelegate):
     """A combo box for the player column of the seat list."""
 
@@ -127,6 +173,7 @@ class OptionField:
             for value in spec.values:
                 combo.addItem(value_text(spec, value), spec.encode(value))
             self.widget = combo
+        guard_wheel(self.widget)
         self.widget.setObjectName(f"option-{spec.name}")
         self.widget.setToolTip(
             option_help(spec.name) + "\n" + tr("Rules: {ids}").format(ids=spec.rules)
@@ -150,11 +197,29 @@ class OptionField:
 
 class OptionsForm(QGroupBox):
     """Every rule option with its explanation, those of the chosen game shown (the new game
-    and the host-a-table dialogs share it)."""
+    and the host-a-table dialogs share it). With ``presets``, a chooser of rule presets above
+    them (rules/presets.py): a preset sets the game's options, and the chooser names the preset
+    the options make, or Custom."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    CUSTOM = "custom"  # the chooser's entry for options that make no preset
+
+    def __init__(self, parent: QWidget | None = None, presets: bool = False) -> None:
         super().__init__(tr("Rule options"), parent)
+        self.game = Game.DL
+        self._setting = False  # options being set by the form itself (a preset, defaults)
         ol = QVBoxLayout(self)
+        self.preset_box: QComboBox | None = None
+        if presets:
+            line = QHBoxLayout()
+            label = QLabel(tr("Rule set"))
+            line.addWidget(label)
+            self.preset_box = QComboBox()
+            self.preset_box.setObjectName("preset")
+            guard_wheel(self.preset_box)
+            label.setBuddy(self.preset_box)
+            line.addWidget(self.preset_box, 1)
+            ol.addLayout(line)
+            self.preset_box.activated.connect(self._preset_chosen)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         inner = QWidget()
@@ -186,6 +251,10 @@ class OptionsForm(QGroupBox):
             label.setWordWrap(True)
             self.form.addRow(label, holder)
             self.rows[spec.name] = (label, holder)
+            if isinstance(field.widget, QSpinBox):
+                field.widget.valueChanged.connect(self._option_changed)
+            else:
+                field.widget.currentIndexChanged.connect(self._option_changed)
 
     def rules_button(self, spec: OptionSpec) -> QToolButton:
         """ "?": the rules window at the paragraph where the option applies."""
@@ -203,19 +272,70 @@ class OptionsForm(QGroupBox):
         open_rules(self.window(), f"opt-{spec.name}", game, self.options())
 
     def set_options(self, options: Options) -> None:
-        for name, field in self.fields.items():
-            field.set(getattr(options, name))
+        self._setting = True
+        try:
+            for name, field in self.fields.items():
+                field.set(getattr(options, name))
+        finally:
+            self._setting = False
+        self.show_preset()
 
     def restore_defaults(self) -> None:
-        for spec in OPTION_SPECS:
-            self.fields[spec.name].set(spec.default)
+        self.set_options(Options())
 
     def show_game(self, game: Game) -> None:
+        self.game = game
         for spec in OPTION_SPECS:
             label, holder = self.rows[spec.name]
             visible = spec.applies(game)
             label.setVisible(visible)
             holder.setVisible(visible)
+        self.show_preset()
+
+    # ------------------------------------------------------------------ presets
+
+    def show_preset(self) -> None:
+        """The chooser lists the game's presets, Custom too when the options make none, and
+        shows the one the options make."""
+        box = self.preset_box
+        if box is None:
+            return
+        preset = preset_of(self.game, self.options())
+        entries = [(p.name, preset_name(p), preset_help(p)) for p in presets_for(self.game)]
+        if preset is None:
+            entries.append((self.CUSTOM, preset_name(None), preset_help(None)))
+        box.blockSignals(True)
+        try:
+            if [box.itemData(i) for i in range(box.count())] != [e[0] for e in entries]:
+                box.clear()
+                for key, name, help_ in entries:
+                    box.addItem(name, key)
+                    box.setItemData(box.count() - 1, help_, Qt.ItemDataRole.ToolTipRole)
+            box.setCurrentIndex(box.findData(preset.name if preset else self.CUSTOM))
+            box.setToolTip(preset_help(preset))
+        finally:
+            box.blockSignals(False)
+
+    def preset_key(self) -> str:
+        """The chooser's entry now: a preset's name, or ``CUSTOM``."""
+        assert self.preset_box is not None
+        return str(self.preset_box.currentData())
+
+    def choose_preset(self, key: str) -> None:
+        """Set the game's options as the preset ``key`` has them (Custom: leave them)."""
+        for preset in presets_for(self.game):
+            if preset.name == key:
+                self.set_options(with_preset(preset, self.options(), self.game))
+                return
+        self.show_preset()
+
+    def _preset_chosen(self, index: int) -> None:
+        assert self.preset_box is not None
+        self.choose_preset(str(self.preset_box.itemData(index)))
+
+    def _option_changed(self, *_: object) -> None:
+        if not self._setting:
+            self.show_preset()
 
     def options(self) -> Options:
         return Options.from_dict({n: f.encoded() for n, f in self.fields.items()})
@@ -233,12 +353,14 @@ class NewGameDialog(QDialog):
         top.addWidget(QLabel(tr("Game")))
         self.game_box = QComboBox()
         self.game_box.setObjectName("game")
+        guard_wheel(self.game_box)
         for game in Game:
             self.game_box.addItem(game_name(game), game.value)
         top.addWidget(self.game_box, 1)
         top.addWidget(QLabel(tr("Animation speed")))
         self.speed_box = QComboBox()
         self.speed_box.setObjectName("speed")
+        guard_wheel(self.speed_box)
         for key, name in speed_names().items():
             self.speed_box.addItem(name, key)
         top.addWidget(self.speed_box)
@@ -253,11 +375,13 @@ class NewGameDialog(QDialog):
         self.seat_view.verticalHeader().hide()
         self.seat_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.seat_view.setEditTriggers(QTableView.EditTrigger.AllEditTriggers)
-        self.seat_view.setFixedHeight(4 * 30 + 30)
+        self.seat_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.seat_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.fit_seat_rows()
         sl.addWidget(self.seat_view)
         layout.addWidget(seats_box)
 
-        self.options_form = OptionsForm()
+        self.options_form = OptionsForm(presets=True)
         self.options_box = self.options_form
         self.form = self.options_form.form
         self.fields = self.options_form.fields
@@ -283,12 +407,22 @@ class NewGameDialog(QDialog):
         self.game_box.currentIndexChanged.connect(self._game_changed)
         self.set_choice(choice)
 
+    def fit_seat_rows(self) -> None:
+        """The seat list exactly as tall as its heading and four rows: no empty band (and
+        its stray grid line) under the last seat."""
+        view = self.seat_view
+        header = view.horizontalHeader().sizeHint().height()
+        view.setFixedHeight(header + view.verticalHeader().length() + 2 * view.frameWidth())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.fit_seat_rows()  # the style's fonts are known now
+        super().showEvent(event)
+
     def set_choice(self, choice: NewGame) -> None:
         self.game_box.setCurrentIndex(max(0, self.game_box.findData(choice.game.value)))
         self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(choice.speed)))
         self.seats.set_kinds(choice.seats)
-        for name, field in self.fields.items():
-            field.set(getattr(choice.options, name))
+        self.options_form.set_options(choice.options)
         self._game_changed()
 
     def restore_defaults(self) -> None:

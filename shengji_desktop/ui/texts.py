@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from shengji_desktop.rules.cards import Card, Rank, Seat, Suit, Team
-from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
+from shengji_desktop.rules.options import Game, OptionSpec
 
 from .i18n import say, tr
 
@@ -329,6 +329,12 @@ def _option_texts() -> dict[str, tuple[str, str]]:
             tr("Kitty multiplier"),
             tr("How many times the kitty's points count when the defenders win the last trick."),
         ),
+        "tr_kitty_face": (
+            tr("Buried kitty"),
+            tr(
+                "Face up: all see the buried cards; face down: only the dealer until the hand ends."
+            ),
+        ),
         "tr_jqk_trigger": (
             tr("J/Q/K digs"),
             tr("At J, Q or K a special dig needs a level card to win the last trick, or any dig."),
@@ -402,17 +408,10 @@ def value_text(spec: OptionSpec, value: object) -> str:
         "random": tr("random"),
         "rotate": tr("rotate"),
         "unlimited": tr("unlimited"),
+        "up": tr("face up (明扣)"),
+        "down": tr("face down (暗扣)"),
     }
     return words.get(encoded, encoded)
-
-
-def options_summary(game: Game, options: Options) -> list[tuple[str, str]]:
-    """(label, value) of every option that applies to the game, for the info panel."""
-    return [
-        (option_label(spec.name), value_text(spec, getattr(options, spec.name)))
-        for spec in OPTION_SPECS
-        if spec.applies(game)
-    ]
 
 
 # ---------------------------------------------------------------------- events

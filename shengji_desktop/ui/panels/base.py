@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shengji_desktop.rules.cards import Card, Seat, Suit, Team
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 
 from ..i18n import colon, tr
 from ..texts import LIST_SEP, card_text, level_text, seat_name, seat_object, suit_name, team_name
@@ -180,6 +180,7 @@ class GameText:
 
     # ------------------------------------------------------------------ the action bar
 
-    def bury_rule(self) -> str:
-        """The notice while the dealer chooses the cards to bury."""
+    def bury_rule(self, options: Options | None = None) -> str:
+        """The notice while the dealer chooses the cards to bury (``options``: the match's,
+        where the rule depends on one)."""
         raise NotImplementedError

@@ -397,7 +397,8 @@ class Choices:
         button, prompt = texts[kind]
         notice: str | None = None
         if kind is Act.BURY and c.game is not None:
-            notice = game_text(c.game).bury_rule()
+            shown = self.w.last_view
+            notice = game_text(c.game).bury_rule(shown.options if shown is not None else None)
         if len(explicit) > 1:
             options = " / ".join(cards_text(e) for e in explicit[:4])
             notice = tr("Choose one of: {options}").format(options=options)

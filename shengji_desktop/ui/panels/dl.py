@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Seat
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 
 from ..i18n import tr
 from ..texts import seat_object
@@ -137,5 +137,5 @@ class DLText(GameText):
             str(r.blood),
         ]
 
-    def bury_rule(self) -> str:
+    def bury_rule(self, options: Options | None = None) -> str:
         return tr("Any cards; a small joker only when you keep no big joker (DL-KITTY-6).")

@@ -25,10 +25,11 @@ from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
 from ..i18n import colon, installed_language, say, speaking, stacked, tr
-from ..texts import game_name, options_summary, phase_name, seat_name
+from ..texts import game_name, phase_name, seat_name
 from .base import GameText, around, shown_trump, signed
 from .formats import game_text
 from .minicards import MiniCards
+from .rulesets import options_summary
 from .scrollbar import dark_scrollbar
 from .tabs import FitTable, Tabs, wrapping_list
 

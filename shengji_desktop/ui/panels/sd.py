@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from shengji_desktop.rules.cards import Seat
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 
 from ..i18n import tr
 from ..texts import seat_name
@@ -94,5 +94,5 @@ class SDText(GameText):
             *[signed(r.coins, s) for s in around(viewer)],
         ]
 
-    def bury_rule(self) -> str:
+    def bury_rule(self, options: Options | None = None) -> str:
         return tr("Any 6 cards; the kitty is never shown (SD-KITTY-4).")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from shengji_desktop.rules.cards import Seat
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 
 from ..i18n import tr
 from ..texts import level_text, seat_name
@@ -72,5 +72,7 @@ class TRText(GameText):
             signed(r.coins, viewer),
         ]
 
-    def bury_rule(self) -> str:
+    def bury_rule(self, options: Options | None = None) -> str:
+        if options is not None and options.tr_kitty_face == "down":
+            return tr("Any 8 cards; the kitty stays face down until the hand ends (TR-KITTY-2).")
         return tr("Any 8 cards; the kitty is shown face up (TR-KITTY-2).")

@@ -308,10 +308,9 @@ class Animator(QObject):
         return 2000
 
     def on_kitty_revealed(self, event: ev.KittyRevealed) -> int:
-        s = self.scene
-        for item, card in zip(s.pile, event.kitty, strict=False):
-            item.flip_to(int(card), True, False, self.ms(300))
-        s.relayout(self.ms(300))
+        """DL's kitty on the undealt pile (DL-KITTY-1), or TR's buried face down, in its
+        corner, at the hand's end (TR-KITTY-2, ``tr_kitty_face=down``)."""
+        self.turn_kitty_over(event.kitty)
         if event.dry:
             self.banner(tr("Dry pot (干锅)"), tr("The kitty is not exchanged"), 1500)
         return 1500
