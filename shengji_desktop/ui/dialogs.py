@@ -287,7 +287,9 @@ class OptionsForm(QGroupBox):
         self.game = game
         for spec in OPTION_SPECS:
             label, holder = self.rows[spec.name]
-            visible = spec.applies(game)
+            # an option with one value (混主, DL-OP-9: off) is nothing to choose: not shown
+            offered = spec.values is None or len(spec.values) > 1
+            visible = spec.applies(game) and offered
             label.setVisible(visible)
             holder.setVisible(visible)
         self.show_preset()

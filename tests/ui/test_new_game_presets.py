@@ -203,3 +203,20 @@ def test_the_rules_tab_names_a_custom_set(qtbot, tmp_path: Path) -> None:
 
     assert options_summary(Game.TR, Options(tr_kitty_face="down"))[0][1] == "Custom"
     assert options_summary(Game.DL, MAINSTREAM.options)[0][1] == preset_name(ORIGINAL)
+
+
+def test_an_option_with_one_value_is_not_offered(qtbot) -> None:
+    """Issue 36 item 13: 混主 (DL-OP-9) has one value, off: nothing to choose, not shown; the
+    options that can be chosen are."""
+    from shengji_desktop.rules.options import OPTION_SPECS
+
+    dialog = dialog_for(qtbot, Game.DL)
+    rows = dialog.options_form.rows
+    single = [s.name for s in OPTION_SPECS if s.values is not None and len(s.values) == 1]
+    assert "dl_hunzhu" in single
+    for name in single:
+        label, holder = rows[name]
+        assert not label.isVisibleTo(dialog) and not holder.isVisibleTo(dialog), name
+    label, holder = rows["dl_follow_mode"]
+    assert label.isVisibleTo(dialog) and holder.isVisibleTo(dialog)
+    assert dialog.options_form.options().dl_hunzhu == "off"
