@@ -177,11 +177,11 @@
     </message>
     <message>
         <source>Claim refused</source>
-        <translation>甩牌被拒</translation>
+        <translation>摊牌被拒</translation>
     </message>
     <message>
         <source>{who} tried to claim</source>
-        <translation>{who}试图甩牌</translation>
+        <translation>{who}试图摊牌</translation>
     </message>
     <message>
         <source>Throw refused</source>
@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>Claim!</source>
-        <translation>甩牌！</translation>
+        <translation>摊牌！</translation>
     </message>
     <message>
         <source>You take every remaining trick</source>
@@ -425,7 +425,7 @@
     </message>
     <message>
         <source>claim the remaining tricks</source>
-        <translation>甩牌拿下剩余各轮</translation>
+        <translation>摊牌拿下剩余各轮</translation>
     </message>
     <message>
         <source>this move</source>
@@ -453,7 +453,7 @@
     </message>
     <message>
         <source>Claim</source>
-        <translation>甩牌</translation>
+        <translation>摊牌</translation>
     </message>
     <message>
         <source>Lay down your hand: every card of yours wins (SD-CLAIM-1)</source>
@@ -1493,11 +1493,11 @@
     </message>
     <message>
         <source>Only the player on lead may claim.</source>
-        <translation>只有出牌的人才能甩牌。</translation>
+        <translation>只有出牌的人才能摊牌。</translation>
     </message>
     <message>
         <source>You cannot claim: not every card of yours is sure to win.</source>
-        <translation>不能甩牌：你的牌不是每张都稳赢。</translation>
+        <translation>不能摊牌：你的牌不是每张都稳赢。</translation>
     </message>
     <message>
         <source>Revolts are off at this table.</source>
@@ -1713,7 +1713,7 @@
     </message>
     <message>
         <source>Points on a claim</source>
-        <translation>甩牌计分</translation>
+        <translation>摊牌计分</translation>
     </message>
     <message>
         <source>First bidder</source>
@@ -1969,7 +1969,7 @@
     </message>
     <message>
         <source>You cannot claim now.</source>
-        <translation>现在不能甩牌。</translation>
+        <translation>现在不能摊牌。</translation>
     </message>
     <message>
         <source>Play exactly one card.</source>
@@ -2109,7 +2109,7 @@
     </message>
     <message>
         <source>A claim gives the defenders the points in their hands, or all points left.</source>
-        <translation>甩牌时闲家得到自己手里的分，或者所有剩下的分。</translation>
+        <translation>摊牌时闲家得到自己手里的分，或者所有剩下的分。</translation>
     </message>
     <message>
         <source>Who bids first: a player drawn at random each hand, or each player in turn.</source>
@@ -2237,11 +2237,11 @@
     </message>
     <message>
         <source>You try to claim: refused, not every card is a winner</source>
-        <translation>你试图甩牌：不成立，并非每张牌都最大</translation>
+        <translation>你试图摊牌：不成立，并非每张牌都最大</translation>
     </message>
     <message>
         <source>{who} tries to claim: refused, not every card is a winner</source>
-        <translation>{who}试图甩牌：不成立，并非每张牌都最大</translation>
+        <translation>{who}试图摊牌：不成立，并非每张牌都最大</translation>
     </message>
     <message>
         <source>You try to throw {cards}: refused, a part of it can be beaten</source>
@@ -2261,11 +2261,11 @@
     </message>
     <message>
         <source>You claim the remaining tricks (+{points} points to the defenders)</source>
-        <translation>你甩牌拿下剩余各轮（闲家+{points}分）</translation>
+        <translation>你摊牌拿下剩余各轮（闲家+{points}分）</translation>
     </message>
     <message>
         <source>{who} claims the remaining tricks (+{points} points to the defenders)</source>
-        <translation>{who}甩牌拿下剩余各轮（闲家+{points}分）</translation>
+        <translation>{who}摊牌拿下剩余各轮（闲家+{points}分）</translation>
     </message>
     <message>
         <source>Everybody passed: the hand is a draw (流局)</source>

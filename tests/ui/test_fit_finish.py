@@ -83,3 +83,21 @@ def test_esc_takes_the_hint_off_the_bar(window, qtbot) -> None:
     qtbot.waitUntil(lambda: not table.scene.selected_cards(), timeout=WAIT_MS)
     assert table.hint_shown is None
     assert not table.bar.notice.text().startswith("Hint:"), table.bar.notice.text()
+
+
+def test_a_claim_is_named_apart_from_a_throw_in_chinese(qapp) -> None:
+    """Item 10: SD-CLAIM-1 lays the whole hand down (摊牌); SD-LEAD-1 forbids throws (甩牌). The
+    option about a claim's points, the claim's button and callout say 摊牌, not 甩牌."""
+    from shengji_desktop.rules.errors import Reason, RuleError
+    from shengji_desktop.ui.aids.cues import cue_text
+    from shengji_desktop.ui.texts import option_label, reason_text
+
+    i18n.install("zh")
+    try:
+        assert option_label("sd_claim_points") == "摊牌计分"
+        assert "摊牌" in cue_text("claim", Game.SD) and "甩牌" not in cue_text("claim", Game.SD)
+        assert i18n.tr("Claim") == "摊牌"
+        lead = reason_text(RuleError(Reason.ILLEGAL_LEAD_SHAPE, "SD-LEAD-1", "one card"))
+        assert "不能甩牌" in lead and lead.endswith("[SD-LEAD-1]")
+    finally:
+        i18n.install("en")

@@ -138,6 +138,6 @@ def test_the_log_says_who_tried_what_in_both_languages(qapp) -> None:
             lines = log.lines
             assert len(lines) == 2 and cards_text(throw.cards) in lines[0], lines
             if language == "zh":
-                assert "试甩" in lines[0] and "甩牌" in lines[1], lines
+                assert "试甩" in lines[0] and "摊牌" in lines[1], lines
         finally:
             i18n.install("en")
