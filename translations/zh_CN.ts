@@ -336,12 +336,36 @@
         <translation>存档丢失了最后一步，从前一步继续。</translation>
     </message>
     <message>
+        <source>Host a table? The game in progress will be lost.</source>
+        <translation>开设一桌吗？进行中的牌局将丢失。</translation>
+    </message>
+    <message>
+        <source>Host the table</source>
+        <translation>开设这一桌</translation>
+    </message>
+    <message>
         <source>Could not host the table</source>
         <translation>无法开桌</translation>
     </message>
     <message>
+        <source>Resume the hosted table? The game in progress will be lost.</source>
+        <translation>恢复开设的那一桌吗？进行中的牌局将丢失。</translation>
+    </message>
+    <message>
+        <source>Resume the table</source>
+        <translation>恢复这一桌</translation>
+    </message>
+    <message>
         <source>Could not resume the table</source>
         <translation>无法恢复牌桌</translation>
+    </message>
+    <message>
+        <source>Join the table? The game in progress will be lost.</source>
+        <translation>加入这一桌吗？进行中的牌局将丢失。</translation>
+    </message>
+    <message>
+        <source>Join the table</source>
+        <translation>加入这一桌</translation>
     </message>
     <message>
         <source>Left the table</source>

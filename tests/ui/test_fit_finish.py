@@ -101,3 +101,43 @@ def test_a_claim_is_named_apart_from_a_throw_in_chinese(qapp) -> None:
         assert "不能甩牌" in lead and lead.endswith("[SD-LEAD-1]")
     finally:
         i18n.install("en")
+
+
+def test_hosting_from_a_game_in_progress_asks_and_then_shows_nothing_of_it(
+    window, qtbot, monkeypatch
+) -> None:
+    """Item 8: a table hosted while a match is in progress asks first; once hosted, the lobby
+    stands before a panel and plates that show nothing of the match left."""
+    from test_lan import host
+
+    from shengji_desktop.ui import dialogs
+    from shengji_desktop.ui.lan import dialogs as lan_dialogs
+
+    table = window.table
+    table.animator.set_speed("instant")
+    seats = ["human", "random", "random", "random"]
+    window.games.start_new(NewGame(Game.TR, Options(), seats, "instant"), seed=4)
+    s = session_of(window)
+    rng = random.Random(4)
+    while not (s.view is not None and s.view.tricks):
+        if wait_turn(window, qtbot) == "human":
+            human_turn(window, qtbot, rng)
+    assert table.panel.hand_label.text() and any(p.count for p in table.scene.plates.values())
+
+    asked: list[str] = []
+    monkeypatch.setattr(lan_dialogs.HostDialog, "exec", lambda self: 0)  # the dialog: Cancel
+    window.lan.ask_host()
+    assert not asked and window.session is s
+    monkeypatch.setattr(lan_dialogs.HostDialog, "exec", lambda self: 1)  # the dialog: Host
+    monkeypatch.setattr(dialogs, "ask_box", lambda *a: asked.append(a[2]) or False)
+    window.lan.ask_host()
+    assert asked == ["Host a table? The game in progress will be lost."]
+    assert window.session is s  # "Keep playing": the match goes on
+
+    lan = host(window, ["open", "random", "random", "random"])  # as the dialog's Host does
+    link = lan.link
+    qtbot.waitUntil(lambda: getattr(link, "lobby", None) is not None, timeout=WAIT_MS)
+    assert window.session is lan and lan.view is None  # the lobby: no match yet
+    assert table.panel.game_label.text().startswith("Three against one")
+    assert table.panel.hand_label.text() == ""
+    assert not any(p.count or p.dealer or p.extra for p in table.scene.plates.values())

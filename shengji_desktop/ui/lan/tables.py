@@ -77,6 +77,9 @@ class LanTables(HostedPart):
         if dialog.exec() != HostDialog.DialogCode.Accepted:
             return
         dialog.remember()
+        question = tr("Host a table? The game in progress will be lost.")
+        if self.in_progress() and not self.confirm_abandon(question, tr("Host the table")):
+            return
         try:
             self.host_table(dialog.table())
         except (OSError, ValueError, RuntimeError) as exc:
@@ -121,6 +124,9 @@ class LanTables(HostedPart):
 
         path = self.hosted_table_file()
         if path is None:
+            return
+        question = tr("Resume the hosted table? The game in progress will be lost.")
+        if self.in_progress() and not self.confirm_abandon(question, tr("Resume the table")):
             return
         try:
             self.resume_hosted_table(path)
@@ -167,6 +173,9 @@ class LanTables(HostedPart):
         if dialog.exec() != JoinDialog.DialogCode.Accepted:
             return
         address, port, name = dialog.target()
+        question = tr("Join the table? The game in progress will be lost.")
+        if self.in_progress() and not self.confirm_abandon(question, tr("Join the table")):
+            return
         self.join_table(address, port, name)
 
     def join_table(self, address: str, port: int, name: str) -> Session:
@@ -224,11 +233,9 @@ class LanTables(HostedPart):
         screen = self.screen
         if screen.session is None:
             return
-        if screen.score.game is None or screen.score.game.value != lobby.game:
-            from shengji_desktop.rules.options import Game
+        from shengji_desktop.rules.options import Game
 
-            screen.score.reset(Game(lobby.game))
-        screen.rename_seats()
+        screen.lobby_shown(Game(lobby.game))
 
     def _connection_changed(self, connected: bool, status: str) -> None:
         self.line_changed.emit(("● " if connected else "○ ") + status, connected, status)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from shengji_desktop.rules.cards import Card, Seat, Suit
+from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import Trump
 
 from ..cards import panel_suit_colour
@@ -281,10 +282,16 @@ class InfoPanel(QFrame):
         if not on:
             self._view = None
 
-    def clear(self) -> None:
+    def clear(self, game: Game | None = None) -> None:
+        """Nothing of a match: no game at all, or ``game``'s table before its first view (a
+        LAN lobby, a game being read)."""
         self._show_details(False)
-        self.game_label.setText(tr("No game"))
-        self.hand_label.setText(tr("Start a new game from the Game menu."))
+        if game is None:
+            self.game_label.setText(tr("No game"))
+            self.hand_label.setText(tr("Start a new game from the Game menu."))
+        else:
+            self.game_label.setText(game_name(game))
+            self.hand_label.setText("")
         if self._built:
             self._clear_details()
 

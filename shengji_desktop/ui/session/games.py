@@ -147,26 +147,10 @@ class LocalGames(HostedPart):
             return
         choice = dialog.choice()
         save_new_game(choice, self.settings)
-        if self.in_progress() and not self.confirm_abandon():
+        question = tr("Start a new game? The game in progress will be lost.")
+        if self.in_progress() and not self.confirm_abandon(question, tr("Start a new game")):
             return
         self.start_new(choice)
-
-    def in_progress(self) -> bool:
-        """Whether the window plays a match that is not over."""
-        s = self.host.session
-        return s is not None and s.waiting != "over"
-
-    def confirm_abandon(self) -> bool:
-        """Ask before a new game replaces the match in progress (its save too)."""
-        from .. import dialogs
-
-        return dialogs.ask_box(
-            self.parent_widget,
-            tr("A game is in progress"),
-            tr("Start a new game? The game in progress will be lost."),
-            tr("Start a new game"),
-            tr("Keep playing"),
-        )
 
     def start_new(self, choice: NewGame, seed: int | None = None) -> Session:
         from shengji_desktop.engine.match import Match, secret_seed

@@ -64,3 +64,18 @@ class HostedPart(QObject):
 
     def say(self, text: str, ms: int = 0) -> None:
         self.status.emit(text, ms)
+
+    def in_progress(self) -> bool:
+        """Whether the window plays a match that is not over (local or at a LAN table)."""
+        s = self.host.session
+        return s is not None and s.waiting != "over"
+
+    def confirm_abandon(self, question: str, go: str) -> bool:
+        """Ask before another game replaces the match in progress: ``question`` (what would
+        replace it), ``go`` the button that does it; "Keep playing" is the default."""
+        from .. import dialogs
+        from ..i18n import tr
+
+        return dialogs.ask_box(
+            self.parent_widget, tr("A game is in progress"), question, go, tr("Keep playing")
+        )

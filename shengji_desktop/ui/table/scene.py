@@ -410,6 +410,20 @@ class TableScene(QGraphicsScene):
             title, subtitle = self.names.get(seat, (seat.name, ""))
             plate.show_seat(view, seat, title, subtitle, acting=self.acting == seat)
 
+    def clear_plates(self) -> None:
+        """The plates with their names only: no cards counted, no dealer, no turn, no coins."""
+        for seat, plate in self.plates.items():
+            title, subtitle = self.names.get(seat, (seat.name, ""))
+            plate.set_state(
+                title=title,
+                subtitle=subtitle,
+                count=None,
+                dealer=False,
+                turn=False,
+                extra="",
+                extra_short="",
+            )
+
     def show_turn(self, turn: Seat | None) -> None:
         """Mark the plate of the seat whose turn it is (the window's one source)."""
         for seat, plate in self.plates.items():

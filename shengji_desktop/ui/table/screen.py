@@ -201,7 +201,7 @@ class TableScreen(QObject):
         session = Session(link, hinter, parent=self)
         self.session = session
         self._viewer = None
-        self.rewind(past, session.viewer, game if game is not None else self.score.game)
+        self.rewind(past, session.viewer, game)
         session.prompt_changed.connect(self.refresh_actions)
         session.message.connect(self.show_message)
         session.hint_ready.connect(self.show_hint)
@@ -233,6 +233,8 @@ class TableScreen(QObject):
             self.log.feed(event)
         self.scene.clear_table()
         self.scene.names = self.seat_names()
+        self.scene.clear_plates()  # nothing of the last table: counts, dealer, coins
+        self.panel.clear(game)
         if session is not None:
             self.animator.attach(session)
 
@@ -285,6 +287,15 @@ class TableScreen(QObject):
             )
             for seat in Seat
         }
+
+    def lobby_shown(self, game: Game) -> None:
+        """A LAN table's lobby names its game: the score sheet and, until the first view
+        comes, the panel say which; the plates name who sits where."""
+        if self.score.game is not game:
+            self.score.reset(game)
+        if self.last_view is None:
+            self.panel.clear(game)
+        self.rename_seats()
 
     def rename_seats(self) -> None:
         """The plates' names and captions again (托管 on or off, a LAN seat taken)."""
