@@ -39,14 +39,20 @@ class HeldRead:
         self.real = real
         self.release = threading.Event()
         self.started = threading.Event()
+        self.finished = threading.Event()  # the read has ended (its result on its way)
         self.result: Exception | None = None
+        self.returned: Any = None
 
     def __call__(self, path: Path) -> Any:
         self.started.set()
-        assert self.release.wait(20)
-        if self.result is not None:
-            raise self.result
-        return self.real(path)
+        try:
+            assert self.release.wait(20)
+            if self.result is not None:
+                raise self.result
+            self.returned = self.real(path)
+            return self.returned
+        finally:
+            self.finished.set()
 
 
 @pytest.fixture
@@ -108,11 +114,21 @@ def test_a_new_game_drops_the_offer_and_the_read_under_way(
     window = open_window(qtbot, save)
     qtbot.waitUntil(lambda: window.continue_action.isEnabled(), timeout=WAIT_MS)
     assert held.started.wait(10)
+    games = window.games
+    reading = games._load_task
+    assert reading is not None  # the read under way, to be dropped
     window.games.start_match(Match(Game.TR, None, 4), ["random"] * 4, [])
-    assert window.games.offer is None and not window.continue_action.isEnabled()
+    assert games.offer is None and not window.continue_action.isEnabled()
+    offers: list[bool] = []
+    games.offer_changed.connect(offers.append)
     held.release.set()
-    qtbot.wait(300)  # the old read's result comes back, and is dropped
-    assert window.games.saved is None and not window.continue_action.isEnabled()
+    # the old read comes back whole (a match, not an error) and the window has handled it
+    assert held.finished.wait(WAIT_MS / 1000), "the read did not end"
+    assert isinstance(held.returned, window_local.SavedGame)
+    qtbot.waitUntil(lambda: games._load_task is None, timeout=WAIT_MS)
+    # ... and dropped it: nothing saved, nothing offered, the drop spent
+    assert games.saved is None and games.offer is None and not games._drop_read
+    assert offers == [] and not window.continue_action.isEnabled()
     session = window.session
     assert session is not None
     qtbot.waitUntil(lambda: session.game is Game.TR, timeout=WAIT_MS)

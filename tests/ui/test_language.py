@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMessageBox
-from screen_text import english, latin_words, screen_texts
+from screen_text import RULE_ID, english, latin_words, screen_texts
 from ui_driver import WAIT_MS, hand_cards, human_turn, press_overlay, select_cards, wait_turn
 from ui_matches import Played, play_until
 
@@ -56,6 +56,7 @@ class Reader:
         self.window = window
         self.seen: dict[str, str] = {}  # text -> the moment it was first seen
         self.moment = "start"
+        self.refusals: dict[str, str] = {}  # moment -> the refusal shown then
         reader = self
         set_text = items.Banner.set_text
         bubble_init = items.Bubble.__init__
@@ -100,44 +101,70 @@ def kinds(view: SeatView) -> set[Act]:
     return {m.kind for m in view.legal}
 
 
-def refused_play(window: MainWindow, qtbot) -> None:
-    """Select cards the rules refuse (if the hand has such a selection) and press Play: the
-    why-illegal notice."""
+def refused(window: MainWindow, qtbot, act: Callable[[], None], moment: str) -> str:
+    """Do ``act`` (a move the table must refuse) and check the refusal is on the screen: the
+    session says why, nothing is sent, the notice over the buttons shows it. Returns it."""
+    s = window.session
+    assert s is not None
+    with qtbot.waitSignal(s.message, timeout=WAIT_MS) as said:
+        act()
+    assert not s.busy, f"[{moment}] the refused selection was sent"
+    (message,) = said.args
+    assert (
+        message and window.table.bar.notice.text() == message
+    ), f"[{moment}] the refusal is not on the screen: {message!r}"
+    return message
+
+
+def refused_play(window: MainWindow, qtbot, moment: str) -> str:
+    """Select cards the rules refuse and press Play: the why-illegal notice (returned). A
+    hand of which every selection is a legal play (one card, or a pair, when leading) presses
+    Play with none selected: the notice asks for cards. Fails when nothing is refused (the
+    moment this looks at would never be seen)."""
     s = window.session
     assert s is not None
     hand = hand_cards(window)
-    for size in (1, 2, 3):
-        for i in range(len(hand) - size + 1):
-            cards = hand[i : i + size]
-            if not s.check_play(cards).ok:
-                window.table.scene.clear_selection()  # the hint selected its own cards
-                select_cards(window, qtbot, cards)
-                window.table.play_selected()  # Play (Enter would press a hinted claim)
-                assert not s.busy, "the refused selection was sent"
-                return
+    windows = [hand[i : i + size] for size in (1, 2, 3) for i in range(len(hand) - size + 1)]
+    cards = next((c for c in windows if not s.check_play(c).ok), [])
+    if s.check_play(cards).ok:
+        pytest.fail(f"[{moment}] Play was not refused with {cards}: no why-illegal notice seen")
+    window.table.scene.clear_selection()  # the hint selected its own cards
+    select_cards(window, qtbot, cards)
+    # Play (Enter would press a hinted claim)
+    return refused(window, qtbot, window.table.play_selected, moment)
 
 
 def explore(window: MainWindow, qtbot, reader: Reader, name: str, turns: int = 3) -> None:
     """At the current decision: look, ask for a hint, try a refused move, then play on for
-    ``turns`` decisions looking at each, and at the settlement if it comes."""
+    ``turns`` decisions looking at each, and at the settlement if it comes. Fails when the
+    first decision (the moment named ``name``) is not the human's."""
     s = window.session
     assert s is not None
     rng = random.Random(7)
     for turn in range(turns):
         waiting = wait_turn(window, qtbot)
         if waiting != "human":
+            if turn == 0:
+                pytest.fail(f"[{name}] never reached: the table waits for {waiting!r}")
+            reader.look(f"{name} {turn} {waiting}")  # the hand ended: its settlement
             break
         reader.look(f"{name} {turn}")
         window.table.hint()
         qtbot.waitUntil(lambda: window.table.hint_shown is not None, timeout=WAIT_MS)
         reader.look(f"{name} {turn} hint")
         if Act.PLAY in {m.kind for m in s.human_legal}:
-            refused_play(window, qtbot)
-            reader.look(f"{name} {turn} refused")
+            moment = f"{name} {turn} refused"
+            reader.refusals[moment] = refused_play(window, qtbot, moment)
+            reader.look(moment)
         choice = next((m for m in s.human_legal if isinstance(m, ChooseCards)), None)
         if choice is not None:
             select_cards(window, qtbot, hand_cards(window)[: max(0, choice.count - 1)])
-            window.table.choose(choice.kind)
+            refused(
+                window,
+                qtbot,
+                lambda c=choice: window.table.choose(c.kind),
+                f"{name} {turn} too few",
+            )
             reader.look(f"{name} {turn} too few")
         window.table.scene.clear_selection()
         human_turn(window, qtbot, rng)
@@ -262,6 +289,10 @@ def walk(window: MainWindow, qtbot, reader: Reader) -> None:
         explore(window, qtbot, reader, name, turns=2)
     start(window, qtbot, counter_position())
     explore(window, qtbot, reader, "dl counter", turns=2)
+    # a play the rules refuse, said with its rule, was on the screen in every game
+    ruled = {moment.split()[0] for moment, text in reader.refusals.items() if RULE_ID.search(text)}
+    missing = {g.value for g in Game} - ruled
+    assert not missing, f"no refusal by the rules seen in {missing}: {reader.refusals}"
 
 
 def counter_position() -> Match:

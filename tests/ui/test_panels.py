@@ -6,7 +6,7 @@ import re
 
 import msgspec
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 from ui_matches import Played, play_until
 
 from shengji_desktop.engine.events import KittyViewed
@@ -223,10 +223,15 @@ def test_the_panel_builds_its_details_and_tabs_when_first_shown(qtbot) -> None:
         widget.resize(300, 700)
         widget.show()
     qtbot.waitExposed(lazy)
+    qtbot.waitExposed(eager)
     assert "tabs" not in vars(lazy) and "kitty_label" not in vars(lazy)
     assert not eager.tabs.isVisible()  # asking for a detail makes them, hidden
-    qtbot.wait(50)  # let both lay out
-    assert lazy.grab().toImage() == eager.grab().toImage()  # the same start screen
+
+    def alike() -> None:  # once both have laid out (the events queued now handled)
+        QApplication.processEvents()
+        assert lazy.grab().toImage() == eager.grab().toImage()  # the same start screen
+
+    qtbot.waitUntil(alike, timeout=5000)
     assert "tabs" not in vars(lazy)
     played = play_until(Game.TR, lambda p: p.view.phase is Phase.PLAY)
     lazy.update_view(played.view)

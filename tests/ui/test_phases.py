@@ -264,10 +264,22 @@ def test_a_seat_with_a_choice_besides_passing_is_not_passed_for(window, qtbot) -
     def revolt_or_pass(v: SeatView) -> bool:
         return {m.kind for m in v.legal} == {Act.REVOLT, Act.PASS}
 
+    paused: list[tuple[int, int]] = []  # each pass the window set out to make
+
+    class Pauses:
+        def randint(self, low: int, high: int) -> int:
+            paused.append((low, high))
+            return 50
+
     window.autopass.ms = (50, 60)
+    window.autopass.pauses = Pauses()
     window.autopass.action.setChecked(True)
     s, seen = start(window, qtbot, prepare(Game.DL, revolt_or_pass, range(1, 400)))
-    qtbot.wait(400)
+    # the bar brought up to date with this decision is where a pass would be set out (the
+    # window passes only when that pause ends): none is
+    with qtbot.waitSignal(window.table.refreshed, timeout=WAIT_MS):
+        window.table.refresh_actions()
+    assert not paused and not window.autopass.timer.isActive()
     assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
     assert "in a moment" not in window.table.bar.notice.text()
 

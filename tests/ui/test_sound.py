@@ -374,7 +374,7 @@ def test_on_this_machine_miniaudio_finds_no_device_and_says_so_once(caplog, capf
     assert "ALSA" not in capfd.readouterr().err
 
 
-def test_clips_play_through_a_miniaudio_device_until_done() -> None:
+def test_clips_play_through_a_miniaudio_device_until_done(qtbot) -> None:
     """miniaudio's silent "null" device pulls frames in real time from the mixer."""
     miniaudio = pytest.importorskip("miniaudio")
 
@@ -397,12 +397,8 @@ def test_clips_play_through_a_miniaudio_device_until_done() -> None:
     assert backend.device is not None and backend.mixer.busy
     backend.idle()  # still playing: the device stays
     assert backend.device is not None
-    import time
-
-    deadline = time.monotonic() + 30
-    while backend.mixer.busy and time.monotonic() < deadline:
-        time.sleep(0.02)  # the device's own thread drains it
-    assert not backend.mixer.busy
+    # the device's own thread drains it
+    qtbot.waitUntil(lambda: not backend.mixer.busy, timeout=WAIT_MS)
     backend.idle()
     assert backend.device is None
 

@@ -97,7 +97,7 @@ def test_the_claim_banner_says_claim_once(window, qtbot, both) -> None:
     qtbot.waitUntil(lambda: any(isinstance(e, ev.Claimed) for e in seen), timeout=WAIT_MS)
     qtbot.waitUntil(lambda: bool(titles), timeout=WAIT_MS)
     title = titles[0]
-    assert title.count("甩牌") == 1 and title.count("Claim") == 1, title
+    assert title.count("摊牌") == 1 and title.count("Claim") == 1, title
 
 
 # ---------------------------------------------------------------------- item 9
@@ -317,6 +317,19 @@ def window_1280(qtbot, tmp_path, both):
     w.stop_session()
 
 
+def laid_out(qtbot, check: Callable[[], None]) -> None:
+    """``check`` (it asserts) once the layouts have run: the events queued now (layout
+    requests, the panel's refit on a 0 ms timer) are handled, then ``check`` is asserted until
+    it holds, which fails after WAIT_MS (a wait for the condition, never for a time)."""
+    from PySide6.QtWidgets import QApplication
+
+    def settled() -> None:
+        QApplication.processEvents()
+        check()
+
+    qtbot.waitUntil(settled, timeout=WAIT_MS)
+
+
 def tab_rects(panel) -> tuple[list, object]:
     tabs = panel.tabs
     buttons = getattr(tabs, "tab_buttons", None)
@@ -335,11 +348,14 @@ def test_every_tab_of_the_panel_is_in_sight(window_1280, qtbot) -> None:
 
 def test_the_panel_shows_its_kitty_row_without_a_scroll_bar(window_1280, qtbot) -> None:
     panel = window_1280.table.panel
-    qtbot.wait(50)  # layouts settle (nothing to wait for but the event loop)
-    assert not panel.info_scroll.verticalScrollBar().isVisible()
     cards = panel.kitty_cards
-    shown = cards.visibleRegion().boundingRect()
-    assert shown.height() == cards.height() and cards.height() > 20, (shown, cards.size())
+
+    def whole() -> None:
+        assert not panel.info_scroll.verticalScrollBar().isVisible()
+        shown = cards.visibleRegion().boundingRect()
+        assert shown.height() == cards.height() and cards.height() > 20, (shown, cards.size())
+
+    laid_out(qtbot, whole)
 
 
 def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
@@ -348,10 +364,15 @@ def test_the_score_sheet_fits_the_panel_width(window_1280, qtbot) -> None:
     assert w.table.score.rowCount() >= 1
     w.table.panel.tabs.setCurrentIndex(1)
     qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
-    qtbot.wait(50)
     header = view.horizontalHeader()
-    total = sum(header.sectionSize(c) for c in range(w.table.score.columnCount()))
-    assert view.horizontalScrollBar().maximum() == 0 and total <= view.viewport().width()
+
+    def fits() -> None:
+        total = sum(header.sectionSize(c) for c in range(w.table.score.columnCount()))
+        width = view.viewport().width()
+        assert total > 0 and view.horizontalScrollBar().maximum() == 0, total
+        assert total <= width, (total, width)
+
+    laid_out(qtbot, fits)
 
 
 def test_the_last_trick_shows_whole_readable_cards(window_1280, qtbot) -> None:
@@ -360,23 +381,31 @@ def test_the_last_trick_shows_whole_readable_cards(window_1280, qtbot) -> None:
     and tall enough to read (30 px or more), never under a name (before, the names stood above
     the cards, which were cut off and overlapped by the next row's names)."""
     panel = window_1280.table.panel
-    qtbot.wait(50)  # layouts settle
-    tab = panel.last_trick.rect()
-    names = [n.geometry() for n in panel.last_names]
-    for name, row in zip(panel.last_names, panel.last_cards, strict=True):
-        box = row.geometry()
-        assert row.cards and tab.contains(box), (box, tab)
-        assert min(row.card_h, box.height() - 2) >= 30, box
-        assert not any(box.intersects(n) for n in names)
-        assert "\n" in name.text() and tab.contains(name.geometry())
+
+    def readable() -> None:
+        tab = panel.last_trick.rect()
+        names = [n.geometry() for n in panel.last_names]
+        for name, row in zip(panel.last_names, panel.last_cards, strict=True):
+            box = row.geometry()
+            assert row.cards and tab.contains(box), (box, tab)
+            assert min(row.card_h, box.height() - 2) >= 30, box
+            assert not any(box.intersects(n) for n in names)
+            assert "\n" in name.text() and tab.contains(name.geometry())
+
+    laid_out(qtbot, readable)
 
 
 def test_opening_the_rules_tab_does_not_move_the_tabs(window_1280, qtbot) -> None:
     panel = window_1280.table.panel
     before = panel.tabs.mapTo(panel, panel.tabs.rect().topLeft())
     panel.tabs.setCurrentIndex(3)
-    qtbot.wait(50)
-    assert panel.tabs.mapTo(panel, panel.tabs.rect().topLeft()) == before
+
+    def in_place() -> None:
+        page = panel.tabs.currentWidget()  # the rules, shown and laid out
+        assert panel.tabs.currentIndex() == 3 and page.isVisible() and not page.size().isEmpty()
+        assert panel.tabs.mapTo(panel, panel.tabs.rect().topLeft()) == before
+
+    laid_out(qtbot, in_place)
 
 
 def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
@@ -394,15 +423,19 @@ def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
     w.table.panel.tabs.setCurrentIndex(2)
     view = w.table.panel.log_view
     qtbot.waitUntil(view.isVisible, timeout=WAIT_MS)
-    qtbot.wait(50)
     model = view.model()
     fm = view.fontMetrics()
-    width = view.viewport().width()
-    long_rows = [
-        r for r in range(model.rowCount()) if fm.horizontalAdvance(model.index(r, 0).data()) > width
-    ]
-    assert model.rowCount() - 1 in long_rows
-    for r in long_rows[-5:]:
+
+    def long_rows() -> list[int]:
+        width = view.viewport().width()
+        return [
+            r
+            for r in range(model.rowCount())
+            if fm.horizontalAdvance(model.index(r, 0).data()) > width
+        ]
+
+    def assert_wraps(r: int) -> None:
+        width = view.viewport().width()
         index = model.index(r, 0)
         view.scrollTo(index)
         rect = view.visualRect(index)
@@ -420,6 +453,13 @@ def test_log_lines_wrap_instead_of_being_cut(window_1280, qtbot) -> None:
         # (Qt draws the text a little inside the item: it elides a last line that only
         # just fits, so the item keeps a margin of 2 px above and below its text)
         assert rect.width() <= width and rect.height() >= needed + 4, (r, rect, needed)
+
+    def wrapped() -> None:
+        assert model.rowCount() - 1 in long_rows()
+        for r in long_rows()[-5:]:
+            assert_wraps(r)
+
+    laid_out(qtbot, wrapped)
 
 
 def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> None:
@@ -442,10 +482,13 @@ def test_the_panel_refits_its_height_when_its_words_change(qtbot, chinese) -> No
     qtbot.waitExposed(panel)
     for view in (deal, kitty):
         panel.update_view(view)
-        qtbot.wait(30)  # the layout settles (the event loop, nothing to wait for)
-        label = panel.kitty_label
-        shown = label.visibleRegion().boundingRect()
-        assert label.isVisible() and shown.height() == label.height() > 5, (view.phase, shown)
+
+        def in_sight(phase: Phase = view.phase) -> None:
+            label = panel.kitty_label
+            shown = label.visibleRegion().boundingRect()
+            assert label.isVisible() and shown.height() == label.height() > 5, (phase, shown)
+
+        laid_out(qtbot, in_sight)
 
 
 def test_an_sd_plate_in_both_languages_shows_its_coins_whole(window, qtbot, both) -> None:

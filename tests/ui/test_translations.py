@@ -51,10 +51,15 @@ def test_every_string_is_translated() -> None:
     assert not missing, f"run scripts/translations: not in zh_CN.ts: {missing[:10]}"
     unfinished = sorted(s for s, (text, kind) in ts.items() if kind or not text)
     assert not unfinished, f"untranslated: {unfinished[:10]}"
+    fields = ("{n}", "{who}", "{cards}", "{suit}", "{card}")
+    checked = dict.fromkeys(fields, 0)  # the sources with each field, each one checked
     for source, (text, _) in ts.items():
-        for field in ("{n}", "{who}", "{cards}", "{suit}", "{card}"):
+        for field in fields:
             if field in source:
                 assert field in text, f"{source!r} → {text!r} loses {field}"
+                checked[field] += 1
+    unchecked = [field for field, n in checked.items() if not n]
+    assert not unchecked, f"no source has {unchecked}: their translations went unchecked"
 
 
 def test_the_compiled_catalogue_matches_the_source(qapp) -> None:

@@ -137,11 +137,14 @@ def test_the_panel_and_the_bar_name_the_same_turn(window, qtbot) -> None:
 
     s.prompt_changed.connect(look)
     human_turn(window, qtbot, random.Random(1))
-    qtbot.waitUntil(lambda: any(p.startswith("Waiting for") for p, _ in seen), timeout=WAIT_MS)
-    for prompt, panel in seen:
-        if prompt.startswith("Waiting for "):
-            who = prompt.removeprefix("Waiting for ").rstrip("…")
-            assert f"Turn: {who}" in panel, (prompt, panel)
+
+    def waited() -> list[tuple[str, str]]:
+        return [(prompt, panel) for prompt, panel in seen if prompt.startswith("Waiting for ")]
+
+    qtbot.waitUntil(lambda: bool(waited()), timeout=WAIT_MS)
+    for prompt, panel in waited():  # one at least: the waitUntil above
+        who = prompt.removeprefix("Waiting for ").rstrip("…")
+        assert f"Turn: {who}" in panel, (prompt, panel)
 
 
 # ---------------------------------------------------------------------- the settlement
@@ -161,9 +164,12 @@ def test_the_settlement_leaves_the_seat_box_across_free(window, qtbot) -> None:
         ).boundingRect()
         assert not box.intersects(rect), (seat, box, rect)
     # and every value line is as tall as its wrapped text
+    wrapped = 0
     for label in window.table.overlay.body.findChildren(type(window.table.overlay.title)):
         if label.wordWrap():
             assert label.height() >= label.heightForWidth(label.width()), label.text()
+            wrapped += 1
+    assert wrapped, "the settlement shows no wrapped value line: none was checked"
 
 
 # ---------------------------------------------------------------------- tribute on the table
