@@ -2801,11 +2801,11 @@
     </message>
     <message>
         <source>Hand {n}</source>
-        <translation>第 {n} 手</translation>
+        <translation>第{n}局</translation>
     </message>
     <message>
         <source>Hand start</source>
-        <translation>本手开始</translation>
+        <translation>本局开始</translation>
     </message>
     <message>
         <source>Back</source>
@@ -2821,7 +2821,7 @@
     </message>
     <message>
         <source>Hand end</source>
-        <translation>本手结束</translation>
+        <translation>本局结束</translation>
     </message>
     <message>
         <source>View of {seat}</source>
@@ -2837,7 +2837,7 @@
     </message>
     <message>
         <source>Hand {n}, step {k} of {total}, trick {t}</source>
-        <translation>第 {n} 手，第 {k}/{total} 步，第 {t} 墩</translation>
+        <translation>第{n}局，第 {k}/{total} 步，第 {t} 轮</translation>
     </message>
     <message>
         <source>Only a hand the record finishes can be shown face up.</source>

@@ -141,3 +141,21 @@ def test_hosting_from_a_game_in_progress_asks_and_then_shows_nothing_of_it(
     assert table.panel.game_label.text().startswith("Three against one")
     assert table.panel.hand_label.text() == ""
     assert not any(p.count or p.dealer or p.extra for p in table.scene.plates.values())
+
+
+def test_the_replay_says_hand_and_trick_as_the_table_does(qapp) -> None:
+    """Item 9: a hand is 局 and a trick 轮 everywhere, the replay's controls included (it said
+    第1手 and 墩)."""
+    i18n.install("zh")
+    try:
+        words = [
+            i18n.tr("Hand {n}").format(n=1),
+            i18n.tr("Hand {n}, step {k} of {total}, trick {t}").format(n=1, k=2, total=9, t=3),
+            i18n.tr("Hand start"),
+            i18n.tr("Hand end"),
+            i18n.tr("Hand {n} settled").format(n=1),
+        ]
+        assert all("局" in w and "手" not in w for w in words), words
+        assert "第 3 轮" in words[1] and "墩" not in words[1]
+    finally:
+        i18n.install("en")
