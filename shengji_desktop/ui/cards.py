@@ -296,20 +296,24 @@ def _paint_court(p: QPainter, suit: Suit, rank: Rank, colour: QColor) -> None:
 
 
 def _paint_joker(p: QPainter, big: bool) -> None:
-    """大王 in colour, 小王 in black and grey: different at a glance, even half covered."""
+    """大王 in colour, 小王 in black and grey: different at a glance, even half covered; the
+    corners say 大 or 小 above JOKER, so that the two differ in shape too, not only in colour
+    (a colour-blind player, a corner all that a two-row hand shows)."""
     ink = RED if big else BLACK
-    # vertical JOKER in both corners
     p.setPen(ink)
-    f = font(15, bold=True, family="DejaVu Sans")
-    p.setFont(f)
-    for i, ch in enumerate("JOKER"):
-        p.drawText(QRectF(3, 4 + i * 15, 22, 16), Qt.AlignmentFlag.AlignCenter, ch)
-    p.save()
-    p.translate(CARD_W, CARD_H)
-    p.rotate(180)
-    for i, ch in enumerate("JOKER"):
-        p.drawText(QRectF(3, 4 + i * 15, 22, 16), Qt.AlignmentFlag.AlignCenter, ch)
-    p.restore()
+    word = font(16, bold=True)
+    letters = font(13, bold=True, family="DejaVu Sans")
+    for corner in (False, True):  # top left, then bottom right turned round
+        p.save()
+        if corner:
+            p.translate(CARD_W, CARD_H)
+            p.rotate(180)
+        p.setFont(word)
+        p.drawText(QRectF(2, 3, 24, 22), Qt.AlignmentFlag.AlignCenter, "大" if big else "小")
+        p.setFont(letters)
+        for i, ch in enumerate("JOKER"):
+            p.drawText(QRectF(3, 26 + i * 13, 22, 14), Qt.AlignmentFlag.AlignCenter, ch)
+        p.restore()
     # the emblem: a star burst, multicoloured for the big joker
     centre = QPointF(54, 62)
     star = QPainterPath()

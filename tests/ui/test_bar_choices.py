@@ -243,3 +243,29 @@ def test_the_bid_hint_says_no_bid_as_its_button_does(scene) -> None:
 
     assert buttons[button_key(no_bid)].text == "No bid"
     assert hint_text(no_bid, view).startswith("Hint: no bid"), hint_text(no_bid, view)
+
+
+def test_the_tribute_hint_names_the_strongest_card_first(scene) -> None:
+    """Issue 36 item 17: the hint says the cards as the hand shows them, strongest first
+    ("大王 大王 小王", not "小王 大王 大王")."""
+    from shengji_desktop.ui.panels.choices import hint_text
+    from shengji_desktop.ui.texts import card_text
+
+    def wanted(p: Played) -> bool:
+        return any(
+            isinstance(m, Action) and m.kind is Act.TRIBUTE and len(set(m.cards)) > 1
+            for m in p.view.legal
+        )
+
+    played = play_until(Game.DL, wanted, seeds=range(1, 200))
+    view = played.view
+    assert view.trump is not None
+    tribute = next(
+        m
+        for m in view.legal
+        if isinstance(m, Action) and m.kind is Act.TRIBUTE and len(set(m.cards)) > 1
+    )
+    strongest = max(tribute.cards, key=view.trump.strength)
+    weakest = min(tribute.cards, key=view.trump.strength)
+    text = hint_text(tribute, view)
+    assert text.index(card_text(strongest)) < text.rindex(card_text(weakest)), text

@@ -88,3 +88,24 @@ def test_an_sd_session_shared_at_the_top_names_every_leader() -> None:
     team = msgspec.structs.replace(view, winner=Team.NS)
     assert match_winner_text(team) == "your team"
     assert match_winner_text(msgspec.structs.replace(team, seat=Seat.E)) == "the opponents"
+
+
+def test_the_jokers_corners_differ_in_shape_not_only_in_colour(qapp) -> None:
+    """Issue 36 item 16: DL's two-row hand shows a joker's corner only; 大 and 小 there, in ink
+    of any colour, tell the two apart for a colour-blind player too."""
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER
+    from shengji_desktop.ui.cards import render_card_image
+
+    def corner_ink(card) -> set[tuple[int, int]]:
+        image = render_card_image(int(card), height=280)  # 2 px a card unit
+        ink = set()
+        for y in range(6, 50):  # the corner's first glyph: 3..25 card units down
+            for x in range(4, 52):
+                c = image.pixelColor(x, y)
+                if c.alpha() > 200 and min(c.red(), c.green(), c.blue()) < 140:
+                    ink.add((x, y))  # dark or saturated: ink, whatever its hue
+        return ink
+
+    big, small = corner_ink(BIG_JOKER), corner_ink(SMALL_JOKER)
+    assert len(big) > 40 and len(small) > 40
+    assert len(big ^ small) > 0.5 * min(len(big), len(small)), (len(big), len(small))

@@ -12,6 +12,7 @@ from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
 from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.ranking import Trump
 
 from ..i18n import current_mode, join, say, speaking, tr
 from ..texts import card_text, cards_text, plural, reason_text, seat_name, seat_object, suit_name
@@ -117,10 +118,11 @@ def button_key(action: Action) -> str:
     return "_".join(parts)
 
 
-def describe_action(action: Action, bidding: bool = False) -> str:
+def describe_action(action: Action, bidding: bool = False, trump: Trump | None = None) -> str:
     """An action in a few words (the hint's message); a pass while bidding is "no bid", as
-    its button says."""
-    cards = cards_text(action.cards)
+    its button says. With ``trump``, the cards strongest first, as the hand shows them."""
+    shown = sorted(action.cards, key=trump.strength, reverse=True) if trump else action.cards
+    cards = cards_text(shown)
     kind = action.kind
     if kind is Act.PLAY:
         return tr("play {cards}").format(cards=cards)
@@ -150,7 +152,8 @@ def describe_action(action: Action, bidding: bool = False) -> str:
 def hint_text(action: Action, view: SeatView | None) -> str:
     """The hint's line: the move, and the rule that surprises where one decides it."""
     bidding = view is not None and view.phase is Phase.BID
-    text = say(lambda: tr("Hint: {what}").format(what=describe_action(action, bidding)))
+    trump = view.trump if view is not None else None
+    text = say(lambda: tr("Hint: {what}").format(what=describe_action(action, bidding, trump)))
     if view is not None and action.kind is Act.PLAY:
         note = follow_note(view, action.cards)
     elif view is not None and action.kind in (Act.BID, Act.PASS):
