@@ -376,3 +376,37 @@ def test_play_at_a_speed_then_pause_and_the_slider_over_tricks(qtbot) -> None:
     rw.back()
     assert not rw.table.overlay.isVisible()
     rw.close()
+
+
+@pytest.mark.parametrize(("game", "cards_left"), [(Game.TR, 25), (Game.TR, 14), (Game.DL, 39)])
+def test_hands_laid_open_keep_off_the_plates_in_even_rows(qtbot, game, cards_left) -> None:
+    """Issue 36 item 18: across, the open hand lies right of its plate (it covered the plate
+    and its 庄 badge); beside, a hand's rows are even (13 cards and 1 left one alone)."""
+    import math
+
+    from shengji_desktop.ui.windows.replay_scene import OPEN_ROW
+
+    record = played_record(game, 7, 1)
+    full = RecordReplay(*_read(record))
+    span = full.spans()[0]
+    k = next(i for i in range(span.first, span.last) if full.match_at(i).hand.phase.name == "PLAY")
+    while len(seat_view(full.match_at(k), Seat.E).hand) > cards_left:
+        k += 1
+    rw = ReplayWindow(full, game.value)
+    qtbot.addWidget(rw)
+    rw.show()
+    rw.goto(k)
+    rw.open_box.setChecked(True)
+    settle(qtbot, rw)
+    scene = rw.scene
+    plate = scene.plates[Seat.N]
+    box = plate.mapRectToScene(plate.boundingRect())
+    across = [i.mapRectToScene(i.boundingRect()) for i in scene.open[Seat.N]]
+    assert across and not [r for r in across if r.intersects(box)]
+    right = scene.open_spots(Seat.E, cards_left)
+    rows: dict[float, int] = {}
+    for spot in right:
+        rows[spot.y()] = rows.get(spot.y(), 0) + 1
+    assert len(rows) == math.ceil(cards_left / OPEN_ROW)
+    assert max(rows.values()) - min(rows.values()) <= 1, rows
+    rw.close()

@@ -3,6 +3,7 @@ the viewer shows all hands of a finished hand (``expect(view, hands)`` before th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF
@@ -14,6 +15,7 @@ from ..cards import CARD_H, CARD_W
 from ..table.items import CardItem
 from ..table.layout import SHOWN_SCALE, display_order
 from ..table.scene import TableScene
+from ..table.seatplate import SeatPlate
 
 OPEN_SCALE = SHOWN_SCALE
 OPEN_STEP = 19.0  # between two cards of a row
@@ -33,13 +35,21 @@ class ReplayScene(TableScene):
         self._expected[id(view)] = (view, hands)
 
     def open_spots(self, seat: Seat, n: int) -> list[QPointF]:
+        """Where ``seat``'s ``n`` cards lie face up: rows of even length (13 cards and 1 would
+        leave one alone), across to the right of its plate, never over it or its badge."""
         rel = self.geo.rel(seat)
         w, h = self.w, self.h
         cw, ch = CARD_W * OPEN_SCALE, CARD_H * OPEN_SCALE
-        per_row = min(OPEN_ROW if rel != 2 else OPEN_ROW_TOP, max(1, n))
+        most = OPEN_ROW if rel != 2 else OPEN_ROW_TOP
+        if rel == 2:  # from the plate's right edge to the table's
+            plate = self.geo.plate_pos(seat, self.back_count(seat), len(self.hand))
+            left = plate.x() + SeatPlate.WIDTH + 16
+            most = max(1, min(most, int((w - 18 - left - cw) // OPEN_STEP) + 1))
+        rows = max(1, math.ceil(n / most))
+        per_row = max(1, math.ceil(n / rows))
         width = cw + OPEN_STEP * (per_row - 1)
         if rel == 2:
-            x0, y0 = w / 2 - width / 2, 14.0
+            x0, y0 = max(left, w / 2 - width / 2), 14.0
         elif rel == 3:
             x0, y0 = 18.0, h * 0.44 - ch
         else:
