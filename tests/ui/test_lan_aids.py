@@ -122,3 +122,19 @@ def test_host_dialog_offers_a_time_per_move(qtbot) -> None:
     assert d.table().settings.move_time == 30.0
     box.setCurrentIndex(box.findData(0))
     assert d.table().settings.move_time is None
+
+
+def test_the_chat_button_keeps_off_the_kitty_and_the_autoplay_button(window, qtbot) -> None:
+    """Issue 36 item 14: a kitty shown to all lies top left (TR-KITTY-2); the chat button sat
+    over it. It stands top right now, under 托管's button, clear of both."""
+    aids = hosted(window, qtbot, move_time=None)
+    table = window.table
+    autoplay = window.autoplay.button
+    assert autoplay is not None and autoplay.isVisible() and aids.button.isVisible()
+    chat = aids.button.geometry()
+    assert not chat.intersects(autoplay.geometry())
+    kitty = table.view.mapFromScene(
+        table.scene.kitty_label.mapRectToScene(table.scene.kitty_label.boundingRect())
+    ).boundingRect()
+    assert not chat.intersects(kitty)
+    assert chat.left() > table.view.viewport().width() // 2  # the right half

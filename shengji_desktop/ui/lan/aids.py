@@ -110,6 +110,7 @@ class LanAids:
         self.menu = QMenu(self.button)
         self.button.setMenu(self.menu)
         self.button.hide()
+        screen.view.resized.connect(self.place_button)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -123,10 +124,12 @@ class LanAids:
         self.place_button()
 
     def place_button(self) -> None:
-        """Top left (托管's button is top right)."""
+        """Top right, under 托管's button (of the same height): top left is where a kitty
+        shown to all lies (TR-KITTY-2), which it covered."""
         self.button.ensurePolished()
         self.button.resize(self.button.sizeHint())
-        self.button.move(10, 10)
+        vp = self.screen.view.viewport()
+        self.button.move(vp.width() - self.button.width() - 10, 10 + self.button.height() + 8)
 
     # ------------------------------------------------------------------ the link
 
