@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the engine and the trick rules load when a game starts (iss
     from ..table.screen import TableScreen
 
 FOUR_COLOUR_KEY = "cues/four_colours"
+BUBBLE_HALF = 150.0  # half a seat's bubble at the widest (two languages), beside a callout
 KINDS = ("tractor", "throw", "ruff", "overcall", "claim")
 Plays = Sequence[tuple[Seat, Sequence[Card]]]
 
@@ -304,10 +305,15 @@ class TableCues:
         scene = self.screen.scene
         item = Callout(kind, cue_text(kind, scene.game))
         at = scene.geo.bubble_pos(seat, scene.back_count(seat), len(scene.hand))
-        if scene.geo.rel(seat) == 2:  # the top seat: beside its bubble, clear of fan and trick
-            item.setPos(at.x() - 240, at.y())
-        else:  # above the seat's bubble
-            item.setPos(at.x(), at.y() - 52)
+        rel = scene.geo.rel(seat)
+        # Beside the seat's bubble (a declaration's words, 过), towards the table's middle:
+        # never on it, nor on the seat's cards (issue 36: 反主 and 亮主 were stacked on the
+        # left seat's fan); the viewer's above it, where the hand leaves room.
+        if rel in (1, 2, 3):
+            gap = item.boundingRect().width() / 2 + BUBBLE_HALF
+            item.setPos(at.x() + (gap if rel == 3 else -gap), at.y())
+        else:
+            item.setPos(at.x(), at.y() - 62)
         scene.addItem(item)
         self.callouts = [c for c in self.callouts if _alive(c)] + [item]
         self.shown.append((seat, kind))
