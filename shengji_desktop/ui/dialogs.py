@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options, OptionSpec
 from shengji_desktop.rules.presets import preset_of, presets_for, with_preset
 
+from .fit import natural_size, remember
 from .i18n import say, tr
 from .panels.models import SeatListModel
 from .panels.rulesets import preset_help, preset_name
@@ -408,6 +409,7 @@ class NewGameDialog(QDialog):
 
         self.game_box.currentIndexChanged.connect(self._game_changed)
         self.set_choice(choice)
+        remember(self, "ui/new-game-geometry", natural_size(self))  # as the screen allows
 
     def fit_seat_rows(self) -> None:
         """The seat list exactly as tall as its heading and four rows: no empty band (and

@@ -31,10 +31,13 @@ from shengji_desktop.assets import RESOURCES_DIR
 from shengji_desktop.rules.options import DEFAULT_OPTIONS, OPTION_SPECS, Game, Options
 
 from . import i18n
+from .fit import remember
 from .i18n import tr
 from .texts import game_name
 
 RULES_DIR = RESOURCES_DIR / "rules"
+RULES_SIZE = (820, 760)  # as the screen allows (fit)
+RULES_GEOMETRY_KEY = "ui/rules-geometry"
 LANGUAGES = ("zh", "en")
 # A rule ID as RULES.md writes it (GEN-TRICK-3, DL-OP-4), and an option's anchor.
 RULE_ID = re.compile(r"\b(?:GEN|DL|TR|SD)-[A-Z]+-\d+\b")
@@ -127,7 +130,7 @@ class RulesWindow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("rules-window")
-        self.resize(820, 760)
+        remember(self, RULES_GEOMETRY_KEY, RULES_SIZE)  # as left on a screen of this size
         self.options = DEFAULT_OPTIONS
         self.context: Game | None = None  # the game the marked options belong to
         self.whose = DEFAULTS
@@ -216,17 +219,33 @@ class RulesWindow(QWidget):
         browser.scrollToAnchor(anchor)
 
     def find_next(self) -> bool:
-        """Find the search text in the page shown, from the cursor on, starting over at the end."""
+        """Find the search text in the page shown, from the cursor on, starting over at the end;
+        the hit is scrolled to a third of the way down the page's view."""
         text = self.find_field.text()
         browser = self.browsers[self.game]
         if not text:
             return False
-        if browser.find(text):
-            return True
-        cursor = browser.textCursor()
-        cursor.movePosition(cursor.MoveOperation.Start)
-        browser.setTextCursor(cursor)
-        return browser.find(text, QTextDocument.FindFlag(0))
+        # The whole page laid out first: a hit beyond the part laid out so far would be
+        # scrolled to where the layout guessed it, not where it is.
+        doc = browser.document()
+        doc.documentLayout().blockBoundingRect(doc.lastBlock())
+        found = browser.find(text)
+        if not found:
+            cursor = browser.textCursor()
+            cursor.movePosition(cursor.MoveOperation.Start)
+            browser.setTextCursor(cursor)
+            found = browser.find(text, QTextDocument.FindFlag(0))
+        if found:
+            self.show_hit(browser)
+        return found
+
+    @staticmethod
+    def show_hit(browser: QTextBrowser) -> None:
+        """Scroll the hit (the selection) to a third of the way down the view, above its
+        bottom edge and clear of it, where the eye looks first."""
+        hit = browser.cursorRect()
+        bar = browser.verticalScrollBar()
+        bar.setValue(bar.value() + hit.top() - browser.viewport().height() // 3)
 
 
 def _match_of(widget: QWidget | None) -> tuple[Game, Options] | None:

@@ -9,6 +9,24 @@ import os
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if os.environ["QT_QPA_PLATFORM"] == "offscreen":
+    # Qt's offscreen screen is 800×800 by default, and windows fit their screen (ui/fit.py):
+    # the tests' windows open on a 1920×1080 screen (test_fit.py sets small ones itself).
+    import json
+    import tempfile
+
+    _screen = os.path.join(tempfile.mkdtemp(prefix="qt-screen-"), "screen.json")
+    with open(_screen, "w", encoding="utf-8") as f:
+        json.dump(
+            {
+                "screens": [
+                    {"name": "test", "x": 0, "y": 0, "width": 1920, "height": 1080,
+                     "logicalDpi": 96, "dpr": 1}
+                ]
+            },
+            f,
+        )  # fmt: skip
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_screen}"
 
 from shengji_desktop.ui import plain_imports
 

@@ -273,7 +273,8 @@ def test_an_illegal_follow_in_a_game_links_to_the_follow_rule(window, qtbot) -> 
 
 
 def test_each_option_of_the_new_game_dialog_opens_its_paragraph(qtbot) -> None:
-    dialog = NewGameDialog(NewGame(Game.TR, Options(tr_throw_check="penalty"), [], "normal"))
+    seats = ["human", "normal", "normal", "normal"]
+    dialog = NewGameDialog(NewGame(Game.TR, Options(tr_throw_check="penalty"), seats, "normal"))
     qtbot.addWidget(dialog)
     dialog.show()
     offered = [s for s in OPTION_SPECS if s.values is None or len(s.values) > 1]

@@ -209,3 +209,29 @@ def test_history_exports_and_imports_hands(qtbot, tmp_path: Path, monkeypatch) -
     assert len(warnings) == 1 and "bad.json" in warnings[0]
     assert "corrupt or truncated" in warnings[0]
     assert there.table.rowCount() == 1
+
+
+@pytest.mark.parametrize(("values", "scale"), [([0], ("+1", "-1")), ([2], ("+2", "0"))])
+def test_a_chart_of_one_match_says_something(qtbot, values, scale) -> None:
+    """Issue 36 item 19: one match is one narrow bar on a scale that is not 0 to 0 (a 0 was
+    a flat line with both axis labels 0; a gain was one bar filling the chart)."""
+    from PySide6.QtGui import QColor
+
+    from shengji_desktop.stats.figures import MatchPoint
+    from shengji_desktop.ui.windows.stats import BAR_MAX, MatchChart, chart_range, signed_text
+
+    assert tuple(signed_text(v) for v in chart_range(values)) == scale
+    chart = MatchChart()
+    qtbot.addWidget(chart)
+    chart.resize(600, 200)
+    chart.set_points([MatchPoint("m1", 1.0, v, 3) for v in values], "levels")
+    image = chart.grab().toImage()
+    bar = QColor("#2e7d32") if values[0] > 0 else None
+    if bar is not None:
+        columns = {
+            x
+            for x in range(image.width())
+            for y in range(image.height())
+            if image.pixelColor(x, y) == bar
+        }
+        assert 0 < len(columns) <= BAR_MAX + 1, len(columns)

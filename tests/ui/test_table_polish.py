@@ -498,6 +498,7 @@ def test_an_sd_plate_in_both_languages_shows_its_coins_whole(window, qtbot, both
     import msgspec
 
     match = prepare(Game.SD, lambda v: v.phase is Phase.PLAY and v.dealer is Seat.S, range(1, 200))
+    window.resize(1600, 900)  # where both fit beside the other seats' names
     start(window, qtbot, match)
     view = window.session.view
     coins = {Seat.S: -18, Seat.E: 6, Seat.N: 6, Seat.W: 6}

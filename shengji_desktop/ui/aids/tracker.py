@@ -1,6 +1,11 @@
 """记牌器 (issue 18): the card tracker's panel in a dock beside the table, a toggle with a
 shortcut and a menu entry, remembered in the settings. It reads the view the table shows (the
-session's ``SeatView``: local and LAN alike), so it knows what the seat has seen and no more."""
+session's ``SeatView``: local and LAN alike), so it knows what the seat has seen and no more.
+
+The dock takes a sixth of the window's width (``dock_width``: 210 to 330 px; issue 36): the
+table is what the player plays on, the tracker is looked up now and then, and its card lists
+wrap to another line where it is narrow. Beside the side panel a fixed 330 px dock left the
+table some 650 px of a 1280 px window, its plates and cards small."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu
 
@@ -23,7 +28,55 @@ if TYPE_CHECKING:
 
 TRACKER_KEY = "aids/tracker"
 TRACKER_SHORTCUT = "T"
-TRACKER_WIDTH = 330
+TRACKER_WIDTH = 330  # the dock's width on a wide window
+TRACKER_MIN_W = 210  # at its narrowest (the card lists wrap to more lines)
+TRACKER_SHARE = 1 / 6  # of the window's width
+
+
+def dock_width(window_width: int) -> int:
+    """The docked tracker's width in a window this wide."""
+    return int(min(TRACKER_WIDTH, max(TRACKER_MIN_W, window_width * TRACKER_SHARE)))
+
+
+class DockWidth(QObject):
+    """Gives the docked tracker its share of the window's width when it is shown and when the
+    window is resized (a floating tracker keeps the size the player gave it)."""
+
+    def __init__(self, dock: QDockWidget) -> None:
+        super().__init__(dock)
+        self.dock = dock
+        self._due = False
+        dock.installEventFilter(self)
+        window = dock.parentWidget()
+        if window is not None:
+            window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if (watched is self.dock and kind == QEvent.Type.Show) or (
+            watched is not self.dock and kind == QEvent.Type.Resize
+        ):
+            self.later()
+        return False
+
+    def later(self) -> None:
+        """After the window's own layout has taken the new size."""
+        if not self._due:
+            self._due = True
+            QTimer.singleShot(0, self, self.apply)
+
+    def apply(self) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMainWindow
+
+        self._due = False
+        window = self.dock.parentWidget()
+        if not isinstance(window, QMainWindow) or self.dock.isFloating():
+            return
+        if not self.dock.isVisible():
+            return
+        width = dock_width(window.width())
+        window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
 
 
 class CardTracker:
@@ -89,7 +142,7 @@ class CardTracker:
 
             self.panel = TrackerPanel()
             self.dock = QDockWidget(tr("Card tracker"))
-            self.dock.setMinimumWidth(TRACKER_WIDTH)
+            self.dock.setMinimumWidth(TRACKER_MIN_W)
             self.dock.setObjectName("tracker-dock")
             self.dock.setWidget(self.panel)
             # closed by the toggle only, so that the toggle and the settings never disagree
@@ -100,6 +153,7 @@ class CardTracker:
             add_dock = self._add_dock()
             if add_dock is not None:
                 add_dock(self.dock)
+            self.dock_width = DockWidth(self.dock)  # its share of the window's width
         if self.dock is None:
             return
         self.dock.setVisible(on)

@@ -36,6 +36,7 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 
 from ..dialogs import OptionsForm, load_new_game
+from ..fit import natural_size, remember
 from ..i18n import tr
 from ..tasks import Task
 from ..texts import game_name, kind_name
@@ -197,6 +198,7 @@ class HostDialog(QDialog):
         layout.addWidget(buttons)
         self.game_box.currentIndexChanged.connect(self._game_changed)
         self._game_changed()
+        remember(self, "ui/host-geometry", natural_size(self))  # as the screen allows
 
     def _game_changed(self) -> None:
         self.options_form.show_game(Game(self.game_box.currentData()))
@@ -286,6 +288,7 @@ class JoinDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        remember(self, "ui/join-geometry", natural_size(self))  # as the screen allows
         if browse_seconds > 0:
             QTimer.singleShot(0, self.refresh)
 
@@ -425,6 +428,7 @@ class LobbyDialog(QDialog):
         link.connection_changed.connect(self._status_changed)
         if link.lobby is not None:
             self.show_lobby(link.lobby)
+        remember(self, "ui/lobby-geometry", natural_size(self))  # as the screen allows
 
     def show_lobby(self, lobby: Lobby) -> None:
         c = self.link

@@ -9,7 +9,7 @@ scene (``table.TableScene``) puts its items where these say.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF
 
@@ -19,7 +19,7 @@ from shengji_desktop.rules.ranking import Trump
 from ..cards import CARD_H, CARD_W
 from .felt import SCENE_W
 from .items import RAISE, STANDARD_SCALES
-from .seatplate import SeatPlate
+from .seatplate import SeatPlate, plate_height, plate_zoom
 
 BACK_SCALE = 0.55  # other seats' cards
 TRICK_SCALE = 0.82
@@ -27,6 +27,7 @@ PILE_SCALE = 0.8
 KITTY_SCALE = 0.55
 SHOWN_SCALE = 0.5
 HAND_SCALES = (1.0, 1.22)
+GAP = 22.0  # between a seat plate (as designed) and the hand or fan below it
 STANDARD_SCALES[:] = [*HAND_SCALES, BACK_SCALE, TRICK_SCALE, PILE_SCALE, KITTY_SCALE, SHOWN_SCALE]
 
 
@@ -67,6 +68,10 @@ class TableLayout:
         # bar, the viewer's plate and played cards keep the place that many cards leave,
         # so that nothing above the hand moves when it wraps to a second row.
         self.max_hand = 0
+        # Pixels per scene unit in the view the table is drawn in: the seat plates grow taller
+        # where the table is small, to stay readable (seatplate.plate_zoom). The plates set it
+        # when they join the scene; a layout of no scene is drawn 1:1.
+        self.view_scale: Callable[[], float] = lambda: 1.0
 
     def rel(self, seat: Seat) -> int:
         """0 bottom (the viewer), 1 right, 2 across, 3 left."""
@@ -126,15 +131,26 @@ class TableLayout:
             QPointF(60, h * 0.44),
         ][self.rel(seat)]
 
+    def plate_height(self) -> float:
+        """The seat plates' height at the view's scale (``SeatPlate.HEIGHT`` where the table is
+        large enough)."""
+        return plate_height(plate_zoom(self.view_scale()))
+
     def plate_pos(self, seat: Seat, backs: int, hand_n: int) -> QPointF:
+        """The plate's top left corner: the plates sit just above the hand (the action bar
+        beside) and above the side fans, the plate across hangs from the top. A taller plate
+        (a small table) takes the gap below it first, then grows upwards: the viewer's plate
+        keeps out of the bar's row of buttons as long as it can."""
         w = self.w
         pw = SeatPlate.WIDTH
+        grown = self.plate_height() - SeatPlate.HEIGHT
+        up = GAP + SeatPlate.HEIGHT + grown - min(grown, GAP - 4)
         fan_top, _ = self.side_fan_span(backs)
         return [
-            QPointF(24, self.bar_top(hand_n) - 80),
-            QPointF(w - 24 - pw, fan_top - 80),
+            QPointF(24, self.bar_top(hand_n) - up),
+            QPointF(w - 24 - pw, fan_top - up),
             QPointF(w / 2 - self.top_fan_width(backs) / 2 - pw - 24, 26),
-            QPointF(24, fan_top - 80),
+            QPointF(24, fan_top - up),
         ][self.rel(seat)]
 
     def bubble_pos(self, seat: Seat, backs: int, hand_n: int) -> QPointF:

@@ -1,13 +1,29 @@
 """The plate of a seat on the table: who plays it, its cards left, coins or bid, the dealer's
-badge and the glow of the seat whose turn it is."""
+badge and the glow of the seat whose turn it is.
+
+The table is drawn at the scale of its window; a plate's type keeps a size that can be read
+(issue 36): where the table is small (a 1024×600 screen) the second line is drawn at least
+``MIN_LINE_PX`` pixels high, the title a little less enlarged, and the plate grows taller (its
+width, in the table's units, stays: the action bar keeps clear of the viewer's plate by it).
+``plate_zoom`` says how much for a view's scale and ``plate_height`` how tall the plate is
+then; the table's layout places the plates by it (``TableLayout.plate_height``), so each plate
+tells its scene's layout where to read the view's scale when it joins the scene."""
 
 from __future__ import annotations
 
+import math
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QLinearGradient, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from shengji_desktop.rules.cards import Seat, Team
 from shengji_desktop.rules.options import Game
@@ -19,12 +35,65 @@ from ..i18n import tr
 if TYPE_CHECKING:  # the engine loads when a game starts (issue 21)
     from shengji_desktop.engine.view import SeatView
 
+TITLE_FONT, COUNT_FONT, LINE_FONT, BADGE_FONT = 19.0, 15.0, 14.0, 20.0  # as designed (units)
+MIN_LINE_PX = 10.0  # the second line's type on the screen, at least (pixels)
+MAX_ZOOM = 2.4  # a table smaller still (a window a player shrank) gets no larger type
+TITLE_SHARE = 0.6  # the title, already larger, grows by this share of the second line's zoom
+LEADING = 1.15  # a line's box grows by this many times its type's growth
+
+
+def plate_zoom(scale: float) -> float:
+    """How many times its designed size the second line's type is drawn in a view of ``scale``
+    pixels per scene unit: 1 where that is readable, more (to ``MAX_ZOOM``) where not."""
+    if scale <= 0:
+        return 1.0
+    needed = math.ceil(100 * MIN_LINE_PX / (LINE_FONT * scale) - 1e-9) / 100  # not below
+    return min(MAX_ZOOM, max(1.0, needed))
+
+
+def title_zoom(zoom: float) -> float:
+    """The title's, the card count's and the dealer badge's zoom."""
+    return 1.0 + (zoom - 1.0) * TITLE_SHARE
+
+
+def title_box(zoom: float) -> float:
+    """The height of the title's line (scene units; 26 as designed)."""
+    return 26.0 + LEADING * TITLE_FONT * (title_zoom(zoom) - 1.0)
+
+
+def line_box(zoom: float) -> float:
+    """The height of the second line (scene units; 22 as designed)."""
+    return 22.0 + LEADING * LINE_FONT * (zoom - 1.0)
+
+
+def plate_height(zoom: float) -> float:
+    """The plate's height (scene units) at ``zoom``: margins, the title's line and the second
+    line (58 as designed)."""
+    return 10.0 + title_box(zoom) + line_box(zoom)
+
+
+def view_scale(scene: QGraphicsScene | None) -> float:
+    """Pixels per scene unit in the scene's view (1 without one)."""
+    views = scene.views() if scene is not None else []
+    scale = views[0].transform().m11() if views else 1.0
+    return scale if scale > 0 else 1.0
+
+
+class ScaleOf:
+    """The scale of a scene's view, asked when needed (the scene held weakly)."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self._scene = weakref.ref(scene)
+
+    def __call__(self) -> float:
+        return view_scale(self._scene())
+
 
 class SeatPlate(QGraphicsObject):
     """Name, computer level, card count, dealer badge and turn glow of one seat."""
 
     WIDTH = 250.0
-    HEIGHT = 58.0
+    HEIGHT = 58.0  # as designed; taller on a small table (``height``)
     TEXT_X = 22.0
 
     def __init__(self) -> None:
@@ -37,13 +106,41 @@ class SeatPlate(QGraphicsObject):
         self.team_colour = QColor("#3b82f6")
         self.extra = ""  # coins or bid
         self.extra_short = ""  # the same, shorter, for when the line would not fit with it
+        self.zoom = 1.0  # of the type (plate_zoom): the view's scale decides
+        self.height = self.HEIGHT
         self.setZValue(500)
         # Drawn once per look and device size, then copied: its text and its glow's wide
         # strokes are the dearest part of the table's paint (issue 21).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-6, -6, self.WIDTH + 12, self.HEIGHT + 12)
+        return QRectF(-6, -6, self.WIDTH + 12, self.height + 12)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
+            # the scene's layout places the plates by their height at the view's scale
+            geo = getattr(value, "geo", None)
+            if geo is not None and hasattr(geo, "view_scale"):
+                geo.view_scale = ScaleOf(value)
+            self.fit_view()
+        return super().itemChange(change, value)
+
+    def setPos(self, *where: Any) -> None:
+        """Placed by the layout, which the scene asks after each fit of its view: the plate
+        takes the type of the view's scale now (as the layout's place for it does)."""
+        self.fit_view()
+        super().setPos(*where)
+
+    def fit_view(self) -> bool:
+        """Take the type size of the scene's view's scale; whether it changed."""
+        zoom = plate_zoom(view_scale(self.scene()))
+        if zoom == self.zoom:
+            return False
+        self.prepareGeometryChange()
+        self.zoom, self.height = zoom, plate_height(zoom)
+        self.update()
+        return True
 
     def set_state(self, **changes: Any) -> None:
         for key, value in changes.items():
@@ -83,7 +180,8 @@ class SeatPlate(QGraphicsObject):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(0, 0, self.WIDTH, self.HEIGHT)
+        rect = QRectF(0, 0, self.WIDTH, self.height)
+        big = title_zoom(self.zoom)
         if self.turn:
             for i in range(4, 0, -1):
                 painter.setPen(QPen(QColor(255, 214, 90, 40 + 30 * (4 - i)), i * 1.6))
@@ -98,51 +196,69 @@ class SeatPlate(QGraphicsObject):
         # team stripe
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.team_colour)
-        painter.drawRoundedRect(QRectF(8, 10, 6, self.HEIGHT - 20), 3, 3)
+        painter.drawRoundedRect(QRectF(8, 10, 6, self.height - 20), 3, 3)
         x = self.TEXT_X
         right = self.text_right()
         if self.dealer:
-            badge = QRectF(self.WIDTH - 44, 9, 36, 36)
+            size = 36 * big
+            badge = QRectF(self.WIDTH - 8 - size, (self.height - size) / 2 - 2, size, size)
             painter.setBrush(QColor("#d4a017"))
             painter.setPen(QPen(QColor("#7a5a00"), 1.5))
             painter.drawEllipse(badge)
             painter.setPen(QColor("#2b1d00"))
-            painter.setFont(font(20, bold=True))
+            painter.setFont(font(BADGE_FONT * big, bold=True))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "庄")
+        title_rect = QRectF(x, 5, right - x, title_box(self.zoom))
         if self.count is not None:
-            painter.setFont(font(15, bold=True, family="DejaVu Sans"))
+            count_font = font(COUNT_FONT * big, bold=True, family="DejaVu Sans")
+            painter.setFont(count_font)
             painter.setPen(QColor("#ffe9a8"))
             text = str(self.count)
-            box = QRectF(right - 44, 8, 44, 22)
+            box = QRectF(right - 44 * big, 8 * big, 44 * big, 22 * big)
             painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+            title_rect.setRight(right - QFontMetrics(count_font).horizontalAdvance(text) - 6 * big)
         painter.setPen(QColor("#ffffff"))
-        painter.setFont(font(19, bold=True))
+        painter.setFont(font(TITLE_FONT * big, bold=True))
         painter.drawText(
-            QRectF(x, 5, right - x - 46, 26),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            self.title,
+            title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.title
         )
         painter.setPen(QColor(255, 255, 255, 185))
-        painter.setFont(font(14))
+        painter.setFont(self.line_font())
         painter.drawText(
-            QRectF(x, 30, right - x, 22),
+            self.line_rect(),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             self.second_line(),
         )
 
+    def line_font(self) -> QFont:
+        """The second line's type."""
+        return font(math.ceil(LINE_FONT * self.zoom - 1e-9))  # whole pixels, none fewer
+
+    def line_rect(self) -> QRectF:
+        """Where the second line is drawn (plate units)."""
+        top = 4 + title_box(self.zoom)
+        return QRectF(self.TEXT_X, top, self.text_right() - self.TEXT_X, line_box(self.zoom))
+
     def text_right(self) -> float:
         """Where the texts end: before the dealer's badge, if the seat deals."""
-        return self.WIDTH - 50 if self.dealer else self.WIDTH - 10
+        return self.WIDTH - 14 - 36 * title_zoom(self.zoom) if self.dealer else self.WIDTH - 10
 
     def second_line(self) -> str:
         """Who plays the seat and its coins or bid, as drawn: the shorter coins where the
-        line would not fit with the longer, and cut with "…" where it still would not."""
-        metrics = QFontMetrics(font(14))
-        room = self.text_right() - self.TEXT_X
+        line would not fit with the longer; where it still would not, who plays the seat is
+        cut with "…" (the coins stay whole), and the coins too where they alone do not fit."""
+        metrics = QFontMetrics(self.line_font())
+        room = int(self.text_right() - self.TEXT_X)
         line = self._with(self.extra)
         if self.extra_short and metrics.horizontalAdvance(line) > room:
             line = self._with(self.extra_short)
-        return metrics.elidedText(line, Qt.TextElideMode.ElideRight, int(room))
+        if metrics.horizontalAdvance(line) <= room:
+            return line
+        tail = self._with(self.extra_short or self.extra)[len(self.subtitle) :]
+        left = room - metrics.horizontalAdvance(tail)
+        if tail and self.subtitle and left > metrics.horizontalAdvance("……"):
+            return metrics.elidedText(self.subtitle, Qt.TextElideMode.ElideRight, left) + tail
+        return metrics.elidedText(line, Qt.TextElideMode.ElideRight, room)
 
     def _with(self, extra: str) -> str:
         return self.subtitle + (f"  ·  {extra}" if extra else "")

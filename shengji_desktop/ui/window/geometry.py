@@ -1,48 +1,33 @@
-"""The window's size and place, kept in the settings between runs: restored at start when
-it still lies on a screen (the screens may have changed since), else the default size in the
-middle of the primary screen."""
+"""The main window's size and place, kept in the settings between runs per screen size
+(``ui/geometry/1024x600``, the screen's available size; ``fit``): restored at start when the
+place kept for a screen of that size fits it, else the default size fitted to the screen the
+window opens on and centred there. A place kept by an older version under ``ui/geometry``
+itself is taken once, if it fits."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QRect, QSettings
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QWidget
+
+from ..fit import available, fit_window, fits, keep_inside, restore_place, save_place
 
 GEOMETRY_KEY = "ui/geometry"
 
 
 def save_geometry(window: QWidget, settings: QSettings) -> None:
-    settings.setValue(GEOMETRY_KEY, window.saveGeometry())
-
-
-def on_a_screen(rect: QRect) -> bool:
-    """Whether the middle of the window's top edge (its title bar) lies on a screen, with a
-    quarter of the window at least, and the window is no larger than that screen."""
-    top = QPoint(rect.center().x(), rect.top() + 5)
-    for screen in QGuiApplication.screens():
-        area = screen.availableGeometry()
-        if area.contains(top):
-            shown = area.intersected(rect)
-            big = rect.width() > area.width() + 40 or rect.height() > area.height() + 40
-            return not big and 4 * shown.width() * shown.height() >= rect.width() * rect.height()
-    return False
+    save_place(window, settings, GEOMETRY_KEY)
 
 
 def restore_geometry(window: QWidget, settings: QSettings, default: tuple[int, int]) -> bool:
-    """Give the window its saved size and place (True); with none saved, the default size;
-    with one that would not be on a screen now, the default size centred on the primary
-    screen (False both)."""
-    saved = settings.value(GEOMETRY_KEY)
-    if not isinstance(saved, QByteArray | bytes):
-        window.resize(*default)
-        return False
-    if window.restoreGeometry(QByteArray(saved)) and on_a_screen(window.frameGeometry()):
+    """Give the window the size and place kept for a screen of this size (True); with none
+    kept, or one that would not fit now, the default size as far as the screen allows, centred
+    on it (False)."""
+    if restore_place(window, settings, GEOMETRY_KEY, default):
         return True
-    screen = QGuiApplication.primaryScreen()
-    window.resize(*default)
-    if screen is not None:
-        area = screen.availableGeometry()
-        w, h = min(default[0], area.width()), min(default[1], area.height())
-        x, y = area.x() + (area.width() - w) // 2, area.y() + (area.height() - h) // 2
-        window.setGeometry(QRect(x, y, w, h))
+    legacy = settings.value(GEOMETRY_KEY)  # one place for every screen (before issue 36)
+    if isinstance(legacy, QByteArray | bytes):
+        if window.restoreGeometry(QByteArray(legacy)) and fits(window, available(window)):
+            keep_inside(window)
+            return True
+        fit_window(window, default)
     return False

@@ -90,7 +90,9 @@ class MainWindow(QMainWindow):
         self.games.speed_chosen.connect(self._speed_chosen)
         self.lan.hosted_changed.connect(self._hosted_changed)
         self.lan.line_changed.connect(self._lan_line)
-        restore_geometry(self, self.settings, WINDOW_SIZE)  # as it was left, if on a screen
+        # as left on a screen of this size if it fits, else WINDOW_SIZE as far as the screen
+        # allows, centred on it (geometry, fit)
+        restore_geometry(self, self.settings, WINDOW_SIZE)
         # Until the table and the side panel are built, stand-ins of their size and colour
         # hold their places, so that nothing moves when they come.
         self._table_slot = FeltStandIn()

@@ -27,6 +27,7 @@ from shengji_desktop.stats.handfile import SUFFIX, HandFileError, read_hand_file
 from shengji_desktop.stats.store import HistoryRow, Store
 
 from .. import dialogs
+from ..fit import remember
 from ..i18n import tr
 from ..session.stats import KEEP_KEY, keep_setting, open_store
 from ..texts import game_name
@@ -56,7 +57,6 @@ class HandHistoryWindow(QDialog):
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Hand history"))
-        self.resize(940, 520)
         self.settings = QSettings()
         layout = QVBoxLayout(self)
         self.notice = QLabel()
@@ -95,6 +95,7 @@ class HandHistoryWindow(QDialog):
         self.rows: list[HistoryRow] = []
         self.store: Store | None = open_store(path, self._say)
         self.refresh()
+        remember(self, "ui/history-geometry", (940, 520))  # as left, or as the screen allows
 
     def _say(self, text: str) -> None:
         self.notice.setText(text)

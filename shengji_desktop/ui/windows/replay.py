@@ -11,7 +11,7 @@ the score sheet rebuilt up to there)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -31,6 +31,7 @@ from shengji_desktop.engine.table import Player
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 
+from ..fit import remember
 from ..i18n import tr
 from ..session.session import Session
 from ..table.screen import TableScreen
@@ -43,6 +44,11 @@ PLAY_SPEEDS = {
     "fast": (0.5, 200, 20),
     "instant": (0.0, 60, 5),
 }
+REPLAY_SIZE = (1280, 760)  # as the screen allows (fit)
+REPLAY_GEOMETRY_KEY = "ui/replay-geometry"
+ADVICE_MIN_H = 150  # the advice box's first height, at least
+ROW_H = 34  # a bar of the controls
+SLIDER_MIN_W = 160  # the slider over the hand's tricks, at its narrowest
 
 
 class ReplayLink:
@@ -103,8 +109,9 @@ class ReplayWindow(QMainWindow):
             if not source.live
             else tr("Replay of this match (your seat, up to now)")
         )
-        self.resize(1280, 760)
         self.settings = QSettings()
+        # as the player left it on a screen of this size, else as large as the screen allows
+        remember(self, REPLAY_GEOMETRY_KEY, REPLAY_SIZE, self.settings)
         self.table = table = TableScreen(self.settings, self, ReplayScene, interactive=False)
         table.build()
         table.view_shown.connect(self._view_shown)
@@ -112,12 +119,16 @@ class ReplayWindow(QMainWindow):
         self.scene: ReplayScene = table.scene
         table.score.reset(source.game)
         self.advice = AdviceBox(self)
+        self.advice.heading.setWordWrap(True)  # the right column no wider than it must be
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(table.side)
         right.addWidget(self.advice)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        right.setSizes([430, 330])
+        # the advice a third of the height at most: on a short screen the panel needs the rest
+        tall = max(1, self.height() - 2 * ROW_H)
+        advice = max(ADVICE_MIN_H, min(330, tall // 3))
+        right.setSizes([tall - advice, advice])
         splitter = QSplitter()
         splitter.addWidget(table.view)
         splitter.addWidget(right)
@@ -143,10 +154,14 @@ class ReplayWindow(QMainWindow):
     # ------------------------------------------------------------------ controls
 
     def _build_controls(self) -> None:
+        """Two bars at the bottom: moving through the record (hand, steps, slider) and where
+        it is and how it is shown (speed, seat, face up). Side by side where the window is
+        wide enough, else the second under the first (``_wrap_controls``): none is cut off."""
         bar = QToolBar(tr("Replay"))
         bar.setObjectName("replay-controls")
         bar.setMovable(False)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, bar)
+        self.controls = bar
         self.hand_box = QComboBox()
         for span in self._spans:
             self.hand_box.addItem(tr("Hand {n}").format(n=span.number), span.first)
@@ -167,15 +182,20 @@ class ReplayWindow(QMainWindow):
             bar.addAction(act)
             self.actions_[key] = act
         self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setMinimumWidth(220)
+        self.slider.setMinimumWidth(SLIDER_MIN_W)
         self.slider.setPageStep(1)
         self.slider.valueChanged.connect(self._slider_moved)
         bar.addWidget(self.slider)
-        self.where = QLabel()
-        self.where.setMinimumWidth(150)
-        bar.addWidget(self.where)
         from ..speeds import speed_names
 
+        shown = QToolBar(tr("Replay"))
+        shown.setObjectName("replay-view")
+        shown.setMovable(False)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, shown)
+        self.view_controls = shown
+        self.where = QLabel()
+        self.where.setMinimumWidth(max(150, self._where_width()))  # steady as it changes
+        shown.addWidget(self.where)
         self.speed_box = QComboBox()
         for key, name in speed_names().items():
             self.speed_box.addItem(name, key)
@@ -183,7 +203,7 @@ class ReplayWindow(QMainWindow):
         self.speed_box.currentIndexChanged.connect(
             lambda i: self.set_speed(str(self.speed_box.itemData(i)))
         )
-        bar.addWidget(self.speed_box)
+        shown.addWidget(self.speed_box)
         self.seat_box = QComboBox()
         for seat in self.source.seats:
             self.seat_box.addItem(tr("View of {seat}").format(seat=compass_name(seat)), seat)
@@ -191,16 +211,43 @@ class ReplayWindow(QMainWindow):
         self.seat_box.activated.connect(
             lambda i: self.set_viewpoint(Seat(self.seat_box.itemData(i)), self.open_hands)
         )
-        bar.addWidget(self.seat_box)
+        shown.addWidget(self.seat_box)
         self.open_box = QCheckBox(tr("All hands face up"))
         self.open_box.toggled.connect(lambda on: self.set_viewpoint(self.seat, on))
-        bar.addWidget(self.open_box)
+        shown.addWidget(self.open_box)
         self.ask_action = QAction(tr("What would the computer play here?"), self)
         self.ask_action.setShortcut(QKeySequence(Qt.Key.Key_A))
         self.ask_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.ask_action.triggered.connect(self.ask_computer)
         self.addAction(self.ask_action)
         self.advice.button.setDefaultAction(self.ask_action)
+
+    def _where_width(self) -> int:
+        """The width of the longest "where" line of this record."""
+        spans = self._spans or []
+        longest = tr("Hand {n}, step {k} of {total}, trick {t}").format(
+            n=max((s.number for s in spans), default=1),
+            k=max((s.last - s.first for s in spans), default=0),
+            total=max((s.last - s.first for s in spans), default=0),
+            t=max((len(s.tricks) for s in spans), default=0),
+        )
+        metrics = self.where.fontMetrics()
+        return max(metrics.horizontalAdvance(line) for line in longest.splitlines()) + 8
+
+    def _wrap_controls(self) -> None:
+        """The second bar beside the first where both fit the window's width, else under it."""
+        needed = sum(b.sizeHint().width() for b in (self.controls, self.view_controls))
+        wrap = needed + 16 > self.width()
+        if wrap != self.toolBarBreak(self.view_controls):
+            if wrap:
+                self.insertToolBarBreak(self.view_controls)
+            else:
+                self.removeToolBarBreak(self.view_controls)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        if hasattr(self, "view_controls"):  # built
+            self._wrap_controls()
+        super().resizeEvent(event)
 
     @property
     def span(self) -> HandSpan:

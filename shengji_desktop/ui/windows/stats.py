@@ -40,6 +40,7 @@ from shengji_desktop.stats.figures import (
 from shengji_desktop.stats.store import Store
 
 from .. import dialogs
+from ..fit import remember
 from ..i18n import tr
 from ..session.stats import open_store
 from ..texts import game_name, kind_name
@@ -106,6 +107,23 @@ def value_text(key: str, value: object) -> str:
     return str(value)
 
 
+BAR_MAX = 36.0  # px: a bar's width at most
+LABELLED_BARS = 24  # up to so many matches, each bar says its figure
+
+
+def chart_range(values: list[int]) -> tuple[int, int]:
+    """The chart's top and bottom: zero and every value within, never a span of nothing (one
+    match of 0 is drawn on a scale from -1 to +1)."""
+    top, bottom = max(0, *values), min(0, *values)
+    if top == bottom:
+        return 1, -1
+    return top, bottom
+
+
+def signed_text(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
 class MatchChart(QWidget):
     """Bars of one figure per match, oldest left; positive up, negative down."""
 
@@ -122,7 +140,8 @@ class MatchChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect()).adjusted(36, 30, -10, -20)
+        rect = QRectF(self.rect()).adjusted(36, 30, -10, -36)  # below: a loss's figure, then
+        # the line under the chart
         p.fillRect(self.rect(), QColor("#fbfbf8"))
         p.setPen(QColor("#333"))
         p.drawText(QRectF(8, 2, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft, self.caption)
@@ -131,23 +150,29 @@ class MatchChart(QWidget):
             p.end()
             return
         values = [pt.value for pt in self.points]
-        top, bottom = max(0, *values), min(0, *values)
-        span = (top - bottom) or 1
+        top, bottom = chart_range(values)
+        span = top - bottom
         zero_y = rect.top() + rect.height() * top / span
         p.setPen(QPen(QColor("#999"), 1))
         p.drawLine(QPointF(rect.left(), zero_y), QPointF(rect.right(), zero_y))
-        p.drawText(QRectF(0, rect.top() - 8, 32, 16), Qt.AlignmentFlag.AlignRight, str(top))
-        p.drawText(QRectF(0, rect.bottom() - 8, 32, 16), Qt.AlignmentFlag.AlignRight, str(bottom))
-        width = rect.width() / len(values)
+        for value, y in ((top, rect.top()), (0, zero_y), (bottom, rect.bottom())):
+            p.drawText(QRectF(0, y - 8, 32, 16), Qt.AlignmentFlag.AlignRight, signed_text(value))
+        slot = rect.width() / len(values)
+        bar = min(slot * 0.7, BAR_MAX)  # one match is a bar, not the whole chart
+        labelled = len(values) <= LABELLED_BARS
         for i, v in enumerate(values):
             h = rect.height() * abs(v) / span
-            x = rect.left() + i * width + width * 0.15
+            x = rect.left() + i * slot + (slot - bar) / 2
             y = zero_y - h if v > 0 else zero_y
-            colour = QColor("#2e7d32") if v > 0 else QColor("#c62828")
-            p.fillRect(QRectF(x, y, width * 0.7, max(h, 1.0)), colour)
+            colour = QColor("#2e7d32" if v > 0 else "#c62828" if v < 0 else "#777")
+            p.fillRect(QRectF(x, y, bar, max(h, 1.0)), colour)
+            if labelled:  # each match's figure, above a gain and below a loss
+                p.setPen(QColor("#333"))
+                at = QRectF(x - 12, y - 16 if v >= 0 else y + h, bar + 24, 16)
+                p.drawText(at, Qt.AlignmentFlag.AlignCenter, signed_text(v))
         p.setPen(QColor("#555"))
         p.drawText(
-            QRectF(rect.left(), rect.bottom() + 2, rect.width(), 16),
+            QRectF(rect.left(), rect.bottom() + 18, rect.width(), 16),
             Qt.AlignmentFlag.AlignCenter,
             tr("last {n} matches, oldest left").format(n=len(values)),
         )
@@ -158,7 +183,6 @@ class StatisticsWindow(QDialog):
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Statistics"))
-        self.resize(760, 640)
         self.path = path
         self.hands: list[HandFacts] = []
         self.figures: dict[tuple[Game, str], Figures] = {}
@@ -209,6 +233,7 @@ class StatisticsWindow(QDialog):
         layout.addWidget(self.chart)
         self.store: Store | None = open_store(path, self._say)
         self.refresh()
+        remember(self, "ui/stats-geometry", (760, 640))  # as left, or as the screen allows
 
     def _say(self, text: str) -> None:
         self.notice.setText(text)
