@@ -235,7 +235,10 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
                 human_turn(window, qtbot, rng)
             elif c.waiting in ("next_hand", "over"):
                 break
-        assert g.view.tricks and HUMAN not in offered  # the host's computer played E
+        # the host's computer played E (a hand may end, all passing in SD's bidding, before
+        # two tricks: then it was E's bid the computer made; CI met it under load)
+        assert g.view.tricks or c.waiting in ("next_hand", "over")
+        assert HUMAN not in offered
 
         guest.autoplay.action.setChecked(False)
         qtbot.waitUntil(lambda: not hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)
