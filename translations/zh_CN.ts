@@ -548,8 +548,16 @@
         <translation>进贡</translation>
     </message>
     <message>
+        <source>Tribute to {who}: your strongest eligible card</source>
+        <translation>向{who}进贡：你最大的一张可进贡牌</translation>
+    </message>
+    <message>
         <source>Tribute to {who}: your {n} strongest eligible cards</source>
         <translation>向{who}进贡：你最大的{n}张可进贡牌</translation>
+    </message>
+    <message>
+        <source>Return one card to {who} ({k}/1)</source>
+        <translation>还给{who}一张牌（{k}/1）</translation>
     </message>
     <message>
         <source>Return {n} cards to {who} ({k}/{n})</source>
@@ -1068,24 +1076,8 @@
         <translation>每步限时</translation>
     </message>
     <message>
-        <source>South</source>
-        <translation>南</translation>
-    </message>
-    <message>
         <source>You (the host)</source>
         <translation>你（桌主）</translation>
-    </message>
-    <message>
-        <source>East</source>
-        <translation>东</translation>
-    </message>
-    <message>
-        <source>North</source>
-        <translation>北</translation>
-    </message>
-    <message>
-        <source>West</source>
-        <translation>西</translation>
     </message>
     <message>
         <source>Open the table</source>
@@ -2826,6 +2818,10 @@
     <message>
         <source>View of {seat}</source>
         <translation>{seat}的视角</translation>
+    </message>
+    <message>
+        <source>Your view</source>
+        <translation>你的视角</translation>
     </message>
     <message>
         <source>All hands face up</source>

@@ -112,7 +112,7 @@ def widget_texts(top: QWidget) -> Iterator[str]:
             continue
         yield w.toolTip()
         if isinstance(w, QLabel):
-            yield w.text()
+            yield w.text().replace("\u2060", "")  # word joiners keep rule tags whole, unseen
         elif isinstance(w, QAbstractButton):
             yield w.text().replace("&", "")
         elif isinstance(w, QGroupBox):

@@ -145,6 +145,9 @@ def test_tribute_is_one_of_the_offered_sets(scene) -> None:
     buttons, prompt, _ = window.current(list(first.cards))
     assert buttons["tribute"].enabled
     assert view.tribute is not None and "Tribute to" in prompt
+    n = len(first.cards)  # issue 36: "your 1 strongest eligible cards" said one card in plural
+    wording = "strongest eligible card" if n == 1 else f"your {n} strongest eligible cards"
+    assert prompt.endswith(wording) and "your 1 " not in prompt, (n, prompt)
     buttons, _, _ = window.current(list(first.cards[:-1]))
     assert not buttons["tribute"].enabled
 

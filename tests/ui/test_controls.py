@@ -71,7 +71,7 @@ def test_an_illegal_follow_is_refused_with_the_reason_and_rule(window, qtbot) ->
     select_cards(window, qtbot, [other[0]])
     window.table.refresh_actions()
     assert not window.table.bar.buttons["play"].isEnabled()
-    notice = window.table.bar.notice.text()
+    notice = window.table.bar.notice_text
     assert "GEN-TRICK-3" in notice and "follow" in notice.lower()
     check = s.check_play([other[0]])
     assert not check.ok and "GEN-TRICK-3" in check.message
@@ -86,7 +86,7 @@ def test_an_illegal_follow_is_refused_with_the_reason_and_rule(window, qtbot) ->
     select_cards(window, qtbot, [follow[0]])
     window.table.refresh_actions()
     assert window.table.bar.buttons["play"].isEnabled()
-    assert window.table.bar.notice.text() == ""
+    assert window.table.bar.notice_text == ""
 
 
 def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
@@ -117,7 +117,7 @@ def test_a_bury_of_the_wrong_size_is_refused(window, qtbot) -> None:
     assert not window.table.bar.buttons["bury"].isEnabled()
     assert "3/6" in window.table.bar.prompt.text()
     assert not s.choose_cards(Act.BURY, cards)
-    assert "6" in window.table.bar.notice.text()
+    assert "6" in window.table.bar.notice_text
     assert not s.busy
     six = hand_cards(window)[-6:]
     select_cards(window, qtbot, six)
@@ -144,7 +144,7 @@ def test_hint_selects_what_the_computer_would_play(window, qtbot) -> None:
     assert isinstance(hint, Action) and hint.kind is Act.PLAY and hint in s.human_legal
     assert sorted(window.table.scene.selected_cards()) == sorted(hint.cards)
     assert any(i.hinted for i in window.table.scene.hand)
-    assert "Hint" in window.table.bar.notice.text()
+    assert "Hint" in window.table.bar.notice_text
     seen = Seen(s)
     assert not answered(window, qtbot, lambda: press(window, qtbot, "play"))
     played = [e for e in seen if isinstance(e, ev.CardsPlayed)]

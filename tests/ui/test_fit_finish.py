@@ -77,12 +77,12 @@ def test_esc_takes_the_hint_off_the_bar(window, qtbot) -> None:
             human_turn(window, qtbot, rng)
     table.hint()
     qtbot.waitUntil(lambda: table.hint_shown is not None, timeout=WAIT_MS)
-    said = table.bar.notice.text()
+    said = table.bar.notice_text
     assert said.startswith("Hint:") and table.scene.selected_cards()
     QTest.keyClick(table.view, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not table.scene.selected_cards(), timeout=WAIT_MS)
     assert table.hint_shown is None
-    assert not table.bar.notice.text().startswith("Hint:"), table.bar.notice.text()
+    assert not table.bar.notice_text.startswith("Hint:"), table.bar.notice_text
 
 
 def test_a_claim_is_named_apart_from_a_throw_in_chinese(qapp) -> None:
@@ -159,3 +159,73 @@ def test_the_replay_says_hand_and_trick_as_the_table_does(qapp) -> None:
         assert "第 3 轮" in words[1] and "墩" not in words[1]
     finally:
         i18n.install("en")
+
+
+def test_the_host_dialog_lobby_and_replay_name_seats_as_the_table_does(qtbot) -> None:
+    """Item 9: one set of seat names. The table says 你/右家/对家/左家 (``texts.seat_name``);
+    the host dialog, the lobby and the replay's viewpoint box said 南/东/北/西 and "View of
+    South". Now they name each seat as the player sees it, and no window names a compass point."""
+    import pathlib
+    import re
+
+    from test_replay import _read, played_record
+
+    from shengji_desktop.engine.replay import RecordReplay
+    from shengji_desktop.ui.lan.dialogs import HostDialog
+    from shengji_desktop.ui.windows.replay import ReplayWindow
+
+    i18n.install("zh")
+    try:
+        d = HostDialog()
+        qtbot.addWidget(d)
+        grid = d.seat_boxes[0].parentWidget().layout()
+        labels = [grid.itemAtPosition(row, 0).widget().text() for row in range(4)]
+        assert labels == ["你", "右家", "对家", "左家"]
+        assert labels == [seat_name(s, Seat.S) for s in Seat]
+
+        replay = RecordReplay(*_read(played_record(Game.SD, 3, 1)))
+        rw = ReplayWindow(replay, "sd")
+        qtbot.addWidget(rw)
+        shown = [rw.seat_box.itemText(i) for i in range(rw.seat_box.count())]
+        assert shown == ["你的视角", "右家的视角", "对家的视角", "左家的视角"]
+        assert [rw.seat_box.itemData(i) for i in range(4)] == list(Seat)
+        rw.close()
+    finally:
+        i18n.install("en")
+    ui = pathlib.Path(__file__).parents[2] / "shengji_desktop" / "ui"
+    compass = re.compile(r"""tr\(\s*["'](South|East|North|West)["']""")
+    named = [str(p) for p in ui.rglob("*.py") if compass.search(p.read_text(encoding="utf-8"))]
+    assert named == []  # the lobby's names come from seat_name too (lan/dialogs.show_lobby)
+
+
+def test_a_wrapped_notice_never_breaks_its_rule_tag(qapp) -> None:
+    """Item 11: "[SD-BID-4]" broke over two lines at its hyphens when the notice wrapped. The
+    label shows the tag with word joiners (nothing drawn); laid out at every width from the
+    tag's own width up, the tag lies on one line, while the plain text breaks inside it at
+    some width."""
+    from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
+
+    from shengji_desktop.ui.panels.bar import unbroken_tags
+
+    text = "出价必须高于当前叫分 [SD-BID-4]"
+
+    def tag_split(shown: str, width: int) -> bool:
+        layout = QTextLayout(shown, QFont())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        starts = []
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(width)
+            starts.append(line.textStart())
+        layout.endLayout()
+        first, last = shown.index("["), shown.index("]")
+        return any(first < s <= last for s in starts)
+
+    shown = unbroken_tags(text)
+    assert shown.replace("\u2060", "") == text and unbroken_tags("no tag - here") == "no tag - here"
+    tag_width = QFontMetrics(QFont()).horizontalAdvance("[SD-BID-4]") + 2  # it fits a line
+    widths = range(tag_width, 400, 2)
+    assert not any(tag_split(shown, w) for w in widths)
+    assert any(tag_split(text, w) for w in widths)  # what it did before

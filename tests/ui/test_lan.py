@@ -178,14 +178,14 @@ def test_an_illegal_play_shows_the_hosts_reason(window, qtbot) -> None:
     window.table.refresh_actions()
     assert not window.table.bar.buttons["play"].isEnabled()
     check = s.check_play([wrong[0]])
-    assert not check.ok and check.message in window.table.bar.notice.text()
+    assert not check.ok and check.message in window.table.bar.notice_text
     with qtbot.waitSignal(s.message, timeout=WAIT_MS) as refused:
         assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))
     qtbot.waitUntil(lambda: bool(link.errors) and not s.busy, timeout=WAIT_MS)
     error = link.errors[-1]
     assert error.code == "illegal" and error.rule
     assert f"[{error.rule}]" in refused.args[0]
-    assert f"[{error.rule}]" in window.table.bar.notice.text()
+    assert f"[{error.rule}]" in window.table.bar.notice_text
     assert s.waiting == "human" and s.view is view  # nothing changed: still our turn
     assert hand_cards(window) == sorted(view.hand)
 

@@ -111,7 +111,7 @@ def refused(window: MainWindow, qtbot, act: Callable[[], None], moment: str) -> 
     assert not s.busy, f"[{moment}] the refused selection was sent"
     (message,) = said.args
     assert (
-        message and window.table.bar.notice.text() == message
+        message and window.table.bar.notice_text == message
     ), f"[{moment}] the refusal is not on the screen: {message!r}"
     return message
 
@@ -509,12 +509,12 @@ def test_what_is_on_screen_follows_a_change_of_language(window, qtbot) -> None:
         with qtbot.waitSignal(s.message, timeout=WAIT_MS):
             assert s.act(Action(Act.PLAY, Seat.S, (wrong,)))  # the table refuses it
         qtbot.waitUntil(lambda: not s.busy, timeout=WAIT_MS)
-        chinese = window.table.bar.notice.text()
+        chinese = window.table.bar.notice_text
         assert has_chinese(chinese) and "[GEN-TRICK-3]" in chinese
         assert window.statusBar().currentMessage() == chinese
         window.set_language("en")
-        qtbot.waitUntil(lambda: not has_chinese(window.table.bar.notice.text()), timeout=WAIT_MS)
-        english = window.table.bar.notice.text()
+        qtbot.waitUntil(lambda: not has_chinese(window.table.bar.notice_text), timeout=WAIT_MS)
+        english = window.table.bar.notice_text
         assert "must" in english and "[GEN-TRICK-3]" in english
         assert window.statusBar().currentMessage() == english
         # the settlement of a hand, shown in Chinese, then in English
@@ -617,13 +617,13 @@ def test_tr_says_a_pair_need_not_be_followed_with_a_pair(qtbot, window) -> None:
     select_cards(window, qtbot, list(split.cards))
     window.table.refresh_actions()
     assert window.table.bar.buttons["play"].isEnabled()
-    notice = window.table.bar.notice.text()
+    notice = window.table.bar.notice_text
     assert "TR-FOLLOW-2" in notice and "need not answer a pair with a pair" in notice
     # a pair played: nothing to explain
     pair = next(c for c in own if own.count(c) >= 2)
     select_cards(window, qtbot, [pair, pair])
     window.table.refresh_actions()
-    assert "TR-FOLLOW-2" not in window.table.bar.notice.text()
+    assert "TR-FOLLOW-2" not in window.table.bar.notice_text
     # the hint says it when it splits the pair
     assert "TR-FOLLOW-2" in hint_text(Action(Act.PLAY, Seat.S, split.cards), view)
     assert "TR-FOLLOW-2" not in hint_text(Action(Act.PLAY, Seat.S, (pair, pair)), view)
@@ -641,19 +641,19 @@ def test_sd_bidding_says_what_a_bid_is_and_where_it_starts(qtbot, window) -> Non
         )
 
     start(window, qtbot, position(Game.SD, opened_higher, range(1, 200)))
-    notice = window.table.bar.notice.text()
+    notice = window.table.bar.notice_text
     lowest = min(m.value for m in window.session.human_legal if m.kind is Act.BID)
     assert "[SD-BID-4]" in notice and f"starts at {lowest}" in notice, notice
     assert "alone" in notice
     window.table.hint()
-    qtbot.waitUntil(lambda: "Hint" in window.table.bar.notice.text(), timeout=WAIT_MS)
-    assert "SD-BID-" in window.table.bar.notice.text()
+    qtbot.waitUntil(lambda: "Hint" in window.table.bar.notice_text, timeout=WAIT_MS)
+    assert "SD-BID-" in window.table.bar.notice_text
 
     def first_bid(view: SeatView) -> bool:
         return Act.BID in kinds(view) and not view.bids
 
     start(window, qtbot, position(Game.SD, first_bid, range(1, 60)))
-    notice = window.table.bar.notice.text()
+    notice = window.table.bar.notice_text
     assert "[SD-BID-2]" in notice and "from 60 to 75" in notice, notice
 
 

@@ -243,7 +243,7 @@ def test_dl_a_seat_that_can_only_pass_is_passed_for_after_a_pause(
     match = prepare(Game.DL, only_pass, range(1, 200))
     s, seen = start(window, qtbot, match)
     assert window.table.bar.prompt.text() == prompt
-    assert "passing for you in a moment" in window.table.bar.notice.text()
+    assert "passing for you in a moment" in window.table.bar.notice_text
     qtbot.waitUntil(
         lambda: any(isinstance(e, ev.Passed) and e.seat == Seat.S for e in seen), timeout=WAIT_MS
     )
@@ -253,11 +253,11 @@ def test_dl_a_seat_that_can_only_pass_is_passed_for_after_a_pause(
     window.stop_session()
     pause_ms[0] = 600_000
     s, seen = start(window, qtbot, prepare(Game.DL, only_pass, range(1, 200)))
-    assert len(paused) == 2 and "in a moment" in window.table.bar.notice.text()
+    assert len(paused) == 2 and "in a moment" in window.table.bar.notice_text
     window.autopass.action.setChecked(False)
     assert not window.autopass.timer.isActive()
     assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
-    assert "in a moment" not in window.table.bar.notice.text()
+    assert "in a moment" not in window.table.bar.notice_text
 
 
 def test_a_seat_with_a_choice_besides_passing_is_not_passed_for(window, qtbot) -> None:
@@ -281,7 +281,7 @@ def test_a_seat_with_a_choice_besides_passing_is_not_passed_for(window, qtbot) -
         window.table.refresh_actions()
     assert not paused and not window.autopass.timer.isActive()
     assert s.waiting == "human" and not any(isinstance(e, ev.Passed) for e in seen)
-    assert "in a moment" not in window.table.bar.notice.text()
+    assert "in a moment" not in window.table.bar.notice_text
 
 
 def test_keyboard_selects_and_plays(window, qtbot) -> None:

@@ -260,7 +260,7 @@ def test_an_illegal_follow_in_a_game_links_to_the_follow_rule(window, qtbot) -> 
         pytest.fail("never had to follow suit")
     select_cards(window, qtbot, [other[0]])
     window.table.refresh_actions()
-    assert "[GEN-TRICK-3]" in window.table.bar.notice.text()
+    assert "[GEN-TRICK-3]" in window.table.bar.notice_text
     qtbot.mouseClick(window.table.bar.rule_button, Qt.MouseButton.LeftButton)
     rules = rules_window_of(window)
     # a rule the games share opens on the page of the game being played

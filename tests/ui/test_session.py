@@ -183,7 +183,7 @@ def test_an_illegal_action_pushed_to_a_local_table_is_refused(window, qtbot, tmp
         assert s.act(Action(Act.PLAY, Seat.S, (wrong[0],)))  # sent to the table
     assert not s.busy
     assert "[GEN-TRICK-3]" in refused.args[0]
-    assert refused.args[0] in window.table.bar.notice.text()
+    assert refused.args[0] in window.table.bar.notice_text
     # nothing changed: the same view, still our turn, the same save
     assert s.view is view and window.table.last_view is view and s.waiting == "human"
     assert hand_cards(window) == sorted(view.hand)

@@ -75,7 +75,7 @@ def press(window: MainWindow, qtbot, key: str) -> None:
     window.table.refresh_actions()
     button = window.table.bar.buttons.get(key)
     assert button is not None, f"no button {key!r}; have {sorted(window.table.bar.buttons)}"
-    assert button.isEnabled(), f"button {key!r} is disabled: {window.table.bar.notice.text()}"
+    assert button.isEnabled(), f"button {key!r} is disabled: {window.table.bar.notice_text}"
     action = getattr(window.table.bar, "menu_actions", {}).get(key)
     if action is not None:  # folded into a chooser (a narrow table): its menu's entry
         assert action.isEnabled(), f"choice {key!r} is disabled"

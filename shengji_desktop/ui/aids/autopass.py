@@ -80,7 +80,7 @@ class AutoPass:
         if action is None:
             self.timer.stop()
             self._for = None
-            if self._notice and bar.notice.text() == self._notice:
+            if self._notice and bar.notice_text == self._notice:
                 bar.set_notice("")  # the setting was switched off meanwhile
             self._notice = ""
             return
@@ -89,7 +89,7 @@ class AutoPass:
             self._for = decision
             self.timer.start(self.pauses.randint(*self.ms))
         bar.set_notice(tr("Passing is your only move: passing for you in a moment (Settings)"))
-        self._notice = bar.notice.text()
+        self._notice = bar.notice_text
 
     def _pass_now(self) -> None:
         action = self.only_pass() if self.action.isChecked() else None

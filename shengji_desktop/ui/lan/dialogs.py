@@ -39,7 +39,7 @@ from ..dialogs import OptionsForm, load_new_game
 from ..fit import natural_size, remember
 from ..i18n import tr
 from ..tasks import Task
-from ..texts import game_name, kind_name
+from ..texts import game_name, kind_name, seat_name
 from .link import SEAT_KINDS, parse_address
 
 if TYPE_CHECKING:
@@ -163,13 +163,15 @@ class HostDialog(QDialog):
         saved = str(s.value("lan/seats", "open,normal,open,normal")).split(",")
         if len(saved) != 3 or any(k not in SEAT_KINDS for k in saved):
             saved = ["open", "normal", "open"]
-        grid.addWidget(QLabel(tr("South")), 0, 0)
+        # one vocabulary (issue 36 item 9): the seats as the host sees the table, from South
+        grid.addWidget(QLabel(seat_name(Seat.S, Seat.S)), 0, 0)
         you = QLabel(tr("You (the host)"))
         you.setStyleSheet("font-weight: bold;")
         grid.addWidget(you, 0, 1)
         self.seat_boxes: list[QComboBox] = []
         for i, (seat_label, kind) in enumerate(
-            zip((tr("East"), tr("North"), tr("West")), saved, strict=True), start=1
+            zip((seat_name(seat, Seat.S) for seat in (Seat.E, Seat.N, Seat.W)), saved, strict=True),
+            start=1,
         ):
             grid.addWidget(QLabel(seat_label), i, 0)
             box = QComboBox()
@@ -442,7 +444,8 @@ class LobbyDialog(QDialog):
             if self.runner is not None
             else tr("Table at {address}:{port}").format(address=c.address, port=c.port)
         )
-        names = {"S": tr("South"), "E": tr("East"), "N": tr("North"), "W": tr("West")}
+        # the seats as this player sees the table (a watcher: as South would)
+        names = {s.name: seat_name(s, c.seat) for s in Seat}
         for i, info in enumerate(lobby.seats):
             mine = c.seat is not None and info.seat == c.seat.name
             if info.kind != "open":

@@ -8,6 +8,7 @@ pointer has just come to keeps its words for ``HOLD_S``; a change meanwhile wait
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,6 +57,16 @@ HOLD_S = 0.3
 SPACING = 8
 
 
+WORD_JOINER = "\u2060"
+_TAG = re.compile(r"\[[A-Z]+(?:-[A-Z0-9]+)+\]")
+
+
+def unbroken_tags(text: str) -> str:
+    """``text`` with a word joiner after each hyphen of its rule tags, so that a wrapped notice
+    never breaks "[SD-BID-4]" over two lines (issue 36 item 11); it draws nothing."""
+    return _TAG.sub(lambda m: m.group(0).replace("-", "-" + WORD_JOINER), text)
+
+
 @dataclass
 class Choice:
     key: str
@@ -85,6 +96,7 @@ class ActionBar(QWidget):
         self.prompt.setObjectName("prompt")
         self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.notice = QLabel("")
+        self.notice_text = ""
         self.notice.setObjectName("notice")
         self.notice.setWordWrap(False)  # wrapped only where wider than the room (_fit_notice)
         self.notice.hide()
@@ -178,7 +190,8 @@ class ActionBar(QWidget):
         # the rules window (and its pages) loads with the first notice, not at start (issue 21)
         from ..rules_window import rule_in
 
-        self.notice.setText(text)
+        self.notice_text = text  # as given; the label shows its rule tags unbroken
+        self.notice.setText(unbroken_tags(text))
         self.notice.setVisible(bool(text))
         self.rule = (rule_in(text) or "") if text else ""
         self.rule_button.setToolTip(f"{tr('Rules')}{colon()}{self.rule}")

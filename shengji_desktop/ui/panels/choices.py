@@ -393,9 +393,20 @@ class Choices:
             Act.BURY: (tr("Bury"), tr("Bury {n} cards: select them ({k}/{n})")),
             Act.TRIBUTE: (
                 tr("Pay tribute"),
-                tr("Tribute to {who}: your {n} strongest eligible cards"),
+                plural(
+                    need,
+                    tr("Tribute to {who}: your strongest eligible card"),
+                    tr("Tribute to {who}: your {n} strongest eligible cards"),
+                ),
             ),
-            Act.RETURN: (tr("Return"), tr("Return {n} cards to {who} ({k}/{n})")),
+            Act.RETURN: (
+                tr("Return"),
+                plural(
+                    need,
+                    tr("Return one card to {who} ({k}/1)"),
+                    tr("Return {n} cards to {who} ({k}/{n})"),
+                ),
+            ),
         }
         button, prompt = texts[kind]
         notice: str | None = None

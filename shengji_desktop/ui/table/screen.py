@@ -402,7 +402,7 @@ class TableScreen(QObject):
         other = hint is not None and sorted(self.scene.selected_cards()) != sorted(hint.cards)
         if hint is not None and hint.cards and other:
             self.hint_shown = None
-            if self.message and self.bar.notice.text() == self.message:
+            if self.message and self.bar.notice_text == self.message:
                 self.message = ""
                 self.bar.set_notice("")
         self.refresh_actions()
@@ -565,7 +565,7 @@ class TableScreen(QObject):
         message = self.message = i18n.again(said)
         if not self.is_built:
             return message
-        on_bar = bool(said) and not self.bar.notice.isHidden() and self.bar.notice.text() == said
+        on_bar = bool(said) and not self.bar.notice.isHidden() and self.bar.notice_text == said
         from ..panels import InfoPanel
 
         self.panel.deleteLater()

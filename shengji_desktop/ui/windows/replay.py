@@ -35,7 +35,7 @@ from ..fit import remember
 from ..i18n import tr
 from ..session.session import Session
 from ..table.screen import TableScreen
-from ..texts import game_name, kind_name
+from ..texts import game_name, kind_name, seat_name
 
 # speed: (animation factor, pause after a step in ms, after a card dealt)
 PLAY_SPEEDS = {
@@ -206,7 +206,11 @@ class ReplayWindow(QMainWindow):
         shown.addWidget(self.speed_box)
         self.seat_box = QComboBox()
         for seat in self.source.seats:
-            self.seat_box.addItem(tr("View of {seat}").format(seat=compass_name(seat)), seat)
+            # relative to the seat the record was kept for (issue 36 item 9: one vocabulary)
+            home = getattr(self.source, "start_seat", self.source.seats[0])
+            name = seat_name(seat, home)
+            label = tr("Your view") if seat == home else tr("View of {seat}").format(seat=name)
+            self.seat_box.addItem(label, seat)
         self.seat_box.setCurrentIndex(max(0, self.source.seats.index(self.seat)))
         self.seat_box.activated.connect(
             lambda i: self.set_viewpoint(Seat(self.seat_box.itemData(i)), self.open_hands)
@@ -411,10 +415,6 @@ class ReplayWindow(QMainWindow):
         self.table.detach()
         self.advice.shutdown()
         super().closeEvent(event)
-
-
-def compass_name(seat: Seat) -> str:
-    return [tr("South"), tr("East"), tr("North"), tr("West")][seat]
 
 
 def open_source(source: RecordReplay | Source, title: str, parent: QWidget | None) -> ReplayWindow:
