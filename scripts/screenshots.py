@@ -8,6 +8,16 @@ the same session calls as the buttons); the other seats are computer players. A 
 taken the first time each moment comes up: the deal, declaring or bidding, tribute (paying,
 and the cards passed lying on the table), the kitty, a lead, a trick in progress, the
 settlement, and the match's next hand. ``--size`` sets the window (e.g. 1024x600).
+
+``--readme`` makes the one picture of the README and the package's metainfo instead,
+docs/images/table.png (docs/building.md says when to run it again):
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" python scripts/screenshots.py --readme
+
+A tractor hand (seed README_SEED), in English, with the card tracker open and fresh settings;
+every seat, the bottom one too, plays as the normal computer player, and the picture is taken
+at the bottom seat's turn in the middle of a trick of the hand's middle, with the hint's
+cards raised.
 """
 
 from __future__ import annotations
@@ -18,8 +28,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
+
+ROOT = Path(__file__).resolve().parents[1]
+README_PICTURE = ROOT / "docs" / "images" / "table.png"
+README_SEED = 7
+README_CARDS = 14  # the bottom seat's cards left (of 25 in TR) at the picture
 
 
 def main() -> int:
@@ -35,7 +50,20 @@ def main() -> int:
     parser.add_argument(
         "--option", action="append", default=[], help="a rule option, key=value (repeatable)"
     )
+    parser.add_argument(
+        "--readme",
+        action="store_true",
+        help=f"only the README's picture, {README_PICTURE.relative_to(ROOT)} (other options"
+        " ignored)",
+    )
     args = parser.parse_args()
+    if args.readme:
+        args.game, args.size, args.lang = "tr", "1280x720", "en"
+        args.seed = README_SEED
+        args.option, args.ai, args.hands, args.speed = [], "normal", 1, "fast"
+        # settings of its own, fresh: nothing a player or an earlier run chose shows
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
 
     app = QApplication(sys.argv[:1])
     app.setOrganizationName("shengji-desktop-screenshots")
@@ -57,6 +85,11 @@ def main() -> int:
     window = MainWindow(save_path=tmp / "autosave.json", check_save=False)
     window.resize(width, height)
     window.show()
+    if args.readme:
+        from shengji_desktop.ai import make_player
+
+        window.tracker.action.setChecked(True)
+        bottom = make_player("normal", f"readme/{args.seed}")
     rng = random.Random(args.seed)
     taken: list[str] = []
     options = Options.from_dict(dict(o.split("=", 1) for o in args.option))
@@ -109,7 +142,39 @@ def main() -> int:
         action: Action = rng.choice(non_pass if non_pass and rng.random() < 0.6 else actions)
         window.table.do(action)
 
+    def readme_tick() -> None:
+        """Bottom plays as the normal player; the picture at its turn mid-trick, mid-hand."""
+        c = window.session
+        view = c.view if c is not None else None
+        if c is None or view is None or c.waiting != "human" or window.table.animator.running:
+            state["since"] = 0
+            return
+        state["since"] += 1
+        if state["since"] < 3:
+            return  # the table settles first
+        state["since"] = 0
+        if view.phase is Phase.PLAY and len(view.hand) <= README_CARDS and len(view.trick) >= 2:
+            timer.stop()
+            window.table.show_hint(bottom.decide(view))
+
+            def take() -> None:
+                README_PICTURE.parent.mkdir(parents=True, exist_ok=True)
+                # PNG quality 0: the strongest compression (the picture stays the same)
+                window.grab().toImage().save(str(README_PICTURE), "PNG", 0)
+                print(README_PICTURE, flush=True)
+                window.stop_session()
+                app.quit()
+
+            QTimer.singleShot(400, take)
+            return
+        action = bottom.decide(view)
+        if action is not None:
+            window.table.do(action)
+
     def tick() -> None:
+        if args.readme:
+            readme_tick()
+            return
         c = window.session
         view = window.table.last_view
         if c is None or view is None:
