@@ -1,8 +1,10 @@
 """What one seat may know: ``SeatView``, and the only place hidden information is cut.
 
 ``seat_view(match, seat)`` makes a seat's view from the state; ``event_for(event, seat)`` cuts
-an event for a seat. Every player, the GUI, a LAN client and the replay read views and events
-made here, so a card another seat holds cannot reach a seat by mistake (GEN-INFO-1).
+an event for a seat; ``watcher_view`` and ``watcher_event`` cut them for somebody with no seat
+(a LAN watcher: what the whole table sees). Every player, the GUI, a LAN client and the replay
+read views and events made here, so a card another seat holds cannot reach a seat by mistake
+(GEN-INFO-1).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..rules.options import Game, Options
 from ..rules.ranking import Trump
 from .actions import Act, Move
 from .dl_hand import DLHand
-from .events import Event, Secret
+from .events import EVERYONE, Event, Secret
 from .match import Match
 from .phase import Phase, Step
 from .results import HandResult, TrickRecord, Winner
@@ -173,20 +175,48 @@ def events_for(events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
     return tuple(event_for(e, seat) for e in events)
 
 
+def watcher_event(event: Event) -> Event:
+    """``event`` as somebody with no seat at the table (a LAN watcher) may see it: its hidden
+    parts only when shown to every seat."""
+    if not isinstance(event, Secret) or event.audience >= EVERYONE:
+        return event
+    return msgspec.structs.replace(event, **dict.fromkeys(event.SECRET))
+
+
+def watcher_view(match: Match, seat: Seat, shoulder: bool = False) -> SeatView:
+    """What somebody with no seat (a LAN watcher) may know, seen from behind ``seat``: what
+    the whole table sees and no more — no hand (``seat``'s own with ``shoulder``: its player
+    allows it, and nothing else of what that seat saw), the kitty only when shown to all,
+    tribute cards to nobody, no moves."""
+    return _view(match, seat, None, seat if shoulder else None, ())
+
+
 def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> SeatView:
     """``seat``'s view of ``match`` now. ``legal``: its legal moves, when the caller has them."""
+    return _view(match, seat, seat, seat, legal)
+
+
+def _view(
+    match: Match,
+    seat: Seat,
+    knows: Seat | None,
+    holds: Seat | None,
+    legal: Iterable[Move] | None,
+) -> SeatView:
+    """The view from ``seat``: the secrets of ``knows`` (None: nobody's), the hand of
+    ``holds`` (None: none)."""
     hand = match.hand
     trump = hand.trump
     hands = hand.hands
     own: list[Card] = []
-    for card, n in hands[seat].items():
+    for card, n in hands[holds].items() if holds is not None else ():
         if n == 1:
             own.append(card)
         else:
             own.extend((card,) * n)
     kitty: Cards | None = None
     access = hand.kitty_access
-    if access.allows(seat):
+    if access.allows(knows) if knows is not None else access.public:
         kitty = tuple(hand.kitty)
     declaration: DeclarationView | None = None
     tribute: TributeView | None = None
@@ -202,7 +232,7 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
             declaration = DeclarationView(d.seat, d.suit, d.strength.name.lower(), d.cards)
         due = hand.due
         if due is not None:
-            if seat in (due.payer, due.receiver):  # they saw the cards pass (DL-TRIB-4/5)
+            if knows in (due.payer, due.receiver):  # they saw the cards pass (DL-TRIB-4/5)
                 tribute = TributeView(
                     due.payer, due.receiver, due.blood, hand.tribute_cards, hand.returned_cards
                 )
@@ -218,6 +248,7 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
         bid = hand.bid
     won = hand.won_points
     dealer = hand.dealer
+    everyone = access.shown_to >= EVERYONE  # DL-KITTY-1: shown to every seat
     return SeatView(
         match.game,
         match.options,
@@ -242,8 +273,8 @@ def seat_view(match: Match, seat: Seat, legal: Iterable[Move] | None = None) -> 
         (won[_S], won[_E], won[_N], won[_W]),
         len(hand.kitty),
         kitty,
-        access.shown if seat in access.shown_to else None,
-        access.taken if seat == dealer and access.taken else None,
+        access.shown if (knows in access.shown_to if knows is not None else everyone) else None,
+        access.taken if knows is not None and knows == dealer and access.taken else None,
         declaration,
         bj_shown,
         tribute,

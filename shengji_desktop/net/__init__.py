@@ -1,22 +1,32 @@
 """LAN play without Qt: the wire protocol, the host (the only referee), the client, discovery.
 
 Modules: ``protocol`` (messages, framing, strict decoding), ``transport`` (the host's
-connections and limits), ``lobby`` (seats, names, tokens, hello/ready), ``referee`` (runs the
-match with the engine's ``Table``), ``persistence`` (the table file), ``host`` (``TableHost``,
-which puts those together), ``client`` (a seat's connection; ``AISeat``), ``headless`` (the
-``host``/``join`` commands), ``discovery`` (mDNS), ``bench`` (``bench net``), ``settings``.
+connections and limits), ``lobby`` (seats, names, tokens, hello/ready), ``watchers`` (旁观:
+people watching without a seat), ``referee`` (runs the match with the engine's ``Table``),
+``persistence`` (the table file), ``host`` (``TableHost``, which puts those together),
+``client`` (a seat's or a watcher's connection; ``AISeat``), ``headless`` (the ``host``/``join``
+commands), ``discovery`` (mDNS), ``bench`` and ``bench_crowd`` (``bench net``), ``settings``.
 
-Wire (``protocol``, version 2): TCP, one JSON object per line, tagged by ``"t"``, at most 64 KiB
+Wire (``protocol``, version 5): TCP, one JSON object per line, tagged by ``"t"``, at most 64 KiB
 from a client (refused before parsing), validated by msgspec schemas; protocol version in the
 hello. Actions, events and views are the engine's JSON (``engine.codec``).
 
-Client -> host: ``hello {version, name, token?, seat?}``, ``ready {ready}``,
-``act {action: codec.action_json(action), ref?}``, ``sync``, ``ping``, ``leave``.
-Host -> client: ``welcome {seat, token}``, ``lobby {seats, started, ...}``,
+Client -> host: ``hello {version, name, token?, seat?, watch?}``, ``ready {ready}``,
+``act {action: codec.action_json(action), ref?}``, ``sync``, ``ping``, ``leave``,
+``autoplay {on, level}``, ``chat {phrase}``, ``shoulder {allow}`` (a seat lets watchers see
+its hand), ``look {seat}`` (a watcher watches from behind that seat).
+Host -> client: ``welcome {seat, token, watching?}``, ``lobby {seats, started, watchers, ...}``,
 ``update {seq, events, view, resync, ref?}`` (events cut for the seat by ``view.event_for``, the
 view ``seat_view(match, seat)``, both as ``codec`` JSON, so a client holds only what its seat
 may know), ``error {code, message, reason?, rule?, ref?, fatal}`` (``illegal``: the rules'
-reason and rule; nothing changed), ``bye {reason, summary}``, ``pong``.
+reason and rule; nothing changed), ``said {seat, phrase, watcher?}``, ``bye {reason,
+summary}``, ``pong``.
+
+Watchers (旁观, at most 8): ``hello {watch: true, seat}``; their updates hold the events cut by
+``view.watcher_event`` and the view of ``view.watcher_view`` from the seat they watch from
+(``update.shoulder`` names the seat whose hand it holds, while its player allows it). They
+never act (``error watching``), their phrases reach only watchers while a hand is on, and the
+table file never holds them.
 
 Hosting (asyncio; the GUI runs this on a worker thread with its own loop). Computer seats come
 from the caller's seat factory (``ai.make_player``; net never imports ai)::

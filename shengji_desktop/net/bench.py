@@ -9,7 +9,12 @@ the four clients come back with the seats' tokens. A match that ends before hand
 often does) is looked for among the next seeds, for DL then with the rule options under which
 its matches last longest (a team dug at its last level goes back, no instant win by three
 small jokers: reported as ``options``); failing that, the longest one found is used and its
-figures say where it started (``start_at_hand``)."""
+figures say where it started (``start_at_hand``).
+
+``--watchers`` (旁观): the same tables played three times, by the same four clients, with no
+watcher, with 8 watchers who read, and with 8 of whom one never reads and one floods the host
+(looks, syncs, chat, back each time it is cut off): the players' p95 in each. The watchers
+(``bench_crowd``) run in a process of their own and are not timed."""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -75,7 +81,12 @@ class _TimedSeat(AISeat):
         super().on_update(update, events, view)
 
 
-async def _clients(port: int, seed: int, tokens: list[str | None]) -> dict[str, Any]:
+WATCH_MODES = ("0", "8", "8 (1 stalled, 1 flooding)")
+
+
+async def _clients(
+    port: int, seed: int, tokens: list[str | None], watchers: str = "0"
+) -> dict[str, Any]:
     sent: dict[tuple[int, int], float] = {}
     arrivals: list[dict[int, float]] = [{} for _ in range(4)]
     acks: list[tuple[int, int, int]] = []
@@ -86,16 +97,60 @@ async def _clients(port: int, seed: int, tokens: list[str | None]) -> dict[str, 
         _TimedClient("127.0.0.1", port, f"bench{i}", token=tokens[i], sent=sent, index=i)
         for i in range(4)
     ]
-    await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
+    crowd = _crowd(port, watchers)  # the watchers, seated before the players come
+    try:
+        await asyncio.gather(*(s.play(c) for s, c in zip(seats, clients, strict=True)))
+        counts = await asyncio.to_thread(_crowd_end, crowd)
+    finally:
+        if crowd is not None and crowd.poll() is None:
+            crowd.kill()
     latencies = []
     for index, ref, seq in acks:
         if (index, ref) in sent and all(seq in a for a in arrivals):
             latencies.append(max(a[seq] for a in arrivals) - sent[(index, ref)])
     summary = clients[0].bye.summary if clients[0].bye is not None else {}
-    return {"latencies": latencies, "summary": summary or {}}
+    return {
+        "latencies": latencies,
+        "summary": summary or {},
+        "watcher_updates": counts.get("updates", 0),
+        "flooder_cut_off": counts.get("cut_off", 0),
+    }
 
 
-def measure(game: str, hands: int, seed: int = 1, start_at: int = 0) -> dict[str, Any]:
+def _crowd(port: int, watchers: str) -> subprocess.Popen[str] | None:
+    """The watchers of a mode (``bench_crowd``), in a process of their own, once they are
+    welcomed; None for none."""
+    if watchers == "0":
+        return None
+    mode = "8" if watchers == "8" else "bad"
+    crowd = subprocess.Popen(
+        [sys.executable, "-m", "shengji_desktop.net.bench_crowd", str(port), mode],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert crowd.stdout is not None
+    if crowd.stdout.readline().strip() != "ready":
+        crowd.kill()
+        raise RuntimeError("the watchers did not get in")
+    return crowd
+
+
+def _crowd_end(crowd: subprocess.Popen[str] | None) -> dict[str, int]:
+    """The watchers' counts, once they have seen the table end."""
+    if crowd is None:
+        return {}
+    try:
+        out, _ = crowd.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        crowd.kill()
+        return {}
+    counts: dict[str, int] = json.loads(out.strip().splitlines()[-1])
+    return counts
+
+
+def measure(
+    game: str, hands: int, seed: int = 1, start_at: int = 0, watchers: str = "0"
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:  # the host autosaves, as a real one does
         save = Path(tmp) / "table.json"
         tokens: list[str | None] = [None] * 4
@@ -103,7 +158,7 @@ def measure(game: str, hands: int, seed: int = 1, start_at: int = 0) -> dict[str
         options: dict[str, str] = {}
         if start_at > 0:
             seed, options, before, tokens = _prepare(Game(game), seed, start_at, hands, save)
-        figures = _measure(game, hands, seed, save, before, tokens)
+        figures = _measure(game, hands, seed, save, before, tokens, watchers)
         if not start_at:
             return figures
         return {**figures, "start_at_hand": before, "seed": seed, "options": options}
@@ -151,7 +206,13 @@ def _prepare(
 
 
 def _measure(
-    game: str, hands: int, seed: int, save: Path, before: int, tokens: list[str | None]
+    game: str,
+    hands: int,
+    seed: int,
+    save: Path,
+    before: int,
+    tokens: list[str | None],
+    watchers: str = "0",
 ) -> dict[str, Any]:
     common = [
         "--bind", "127.0.0.1", "--port", "0", "--hands", str(before + hands),
@@ -175,8 +236,10 @@ def _measure(
                 break
         if port is None:
             raise RuntimeError("the host did not start")
+        # Its log is read on (a full pipe would stop the host mid-match).
+        threading.Thread(target=host.stdout.read, daemon=True).start()
         started = time.perf_counter()
-        result = asyncio.run(_clients(port, seed, tokens))
+        result = asyncio.run(_clients(port, seed, tokens, watchers))
         wall = time.perf_counter() - started
         host.wait(60)
     finally:
@@ -194,10 +257,21 @@ def _measure(
         "max_ms": round(lat[-1] * 1000, 2),
         "host_cpu_s_per_hand": round(cpu / played, 3) if cpu is not None else None,
         "wall_s_per_hand": round(wall / played, 3),
+        **(
+            {
+                "watcher_updates": result["watcher_updates"],
+                "flooder_cut_off": result["flooder_cut_off"],
+            }
+            if watchers != "0"
+            else {}
+        ),
     }
 
 
-def run(hands: int, start_at: int = 0) -> dict[str, Any]:
+def run(hands: int, start_at: int = 0, watchers: bool = False) -> dict[str, Any]:
+    """``bench net`` (``watchers``: ``run_watchers``)."""
+    if watchers:
+        return run_watchers(hands)
     figures: dict[str, Any] = {"bench": "net", "hands": hands}
     if start_at:
         figures["start_at_hand"] = start_at
@@ -217,5 +291,29 @@ def run(hands: int, start_at: int = 0) -> dict[str, Any]:
             f"{f['host_cpu_s_per_hand']} s/hand, wall {f['wall_s_per_hand']} s/hand",
             flush=True,
         )
+    print(json.dumps(figures, sort_keys=True), flush=True)
+    return figures
+
+
+def run_watchers(hands: int) -> dict[str, Any]:
+    """``bench net --watchers``: the players' p95 with no watcher, with 8, and with 8 of whom
+    one never reads and one floods; readable figures, then one JSON line."""
+    figures: dict[str, Any] = {"bench": "net", "watchers": True, "hands": hands}
+    for game in ("dl", "tr", "sd"):
+        runs = {mode: measure(game, hands, watchers=mode) for mode in WATCH_MODES}
+        figures[game] = {
+            "p95_ms": {mode: f["p95_ms"] for mode, f in runs.items()},
+            "p50_ms": {mode: f["p50_ms"] for mode, f in runs.items()},
+            "actions": {mode: f["actions"] for mode, f in runs.items()},
+            "host_cpu_s_per_hand": {mode: f["host_cpu_s_per_hand"] for mode, f in runs.items()},
+            "watcher_updates": runs["8"]["watcher_updates"],
+            "flooder_cut_off": runs[WATCH_MODES[2]]["flooder_cut_off"],
+        }
+        line = "; ".join(
+            f"{mode} watchers: p95 {f['p95_ms']} ms (p50 {f['p50_ms']}, host CPU "
+            f"{f['host_cpu_s_per_hand']} s/hand)"
+            for mode, f in runs.items()
+        )
+        print(f"{game}: players' update to all 4: {line}", flush=True)
     print(json.dumps(figures, sort_keys=True), flush=True)
     return figures

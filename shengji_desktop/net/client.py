@@ -1,5 +1,7 @@
 """The client: one seat's connection to a host, with reconnection by token, and a computer
-driver that plays the seat from the views it receives (``join --ai``).
+driver that plays the seat from the views it receives (``join --ai``). With ``watch`` the
+client is a watcher (旁观): no seat, no moves; it sees what the whole table sees, from behind
+the seat it ``look``s from (over that player's shoulder when the player allows it).
 
 ``TableClient`` runs on an asyncio loop and reports through a ``ClientListener``; updates
 arrive decoded (``codec``) into typed events and a ``SeatView``. ``ThreadedClient`` runs one in
@@ -31,6 +33,7 @@ FINAL_CODES = {
     p.ErrorCode.BAD_NAME.value,
     p.ErrorCode.NAME_TAKEN.value,
     p.ErrorCode.FLOOD.value,
+    p.ErrorCode.WATCHERS_FULL.value,
 }
 
 
@@ -58,7 +61,7 @@ class ClientListener:
         """The table has ended (``summary``)."""
 
     def on_said(self, said: p.Said) -> None:
-        """A seat (this one included) said a 快捷语 phrase."""
+        """A seat (this one included) said a 快捷语 phrase; or a watcher (``said.watcher``)."""
 
 
 class ClientClosed(Exception):
@@ -68,7 +71,8 @@ class ClientClosed(Exception):
 class TableClient:
     """A seat at a table at ``host:port``. ``run()`` connects, says hello (with ``token`` to
     reclaim a seat), then reads until the table ends; a lost connection is retried with the
-    token for ``reconnect_for`` seconds."""
+    token for ``reconnect_for`` seconds. ``watch``: join as a watcher, watching from ``seat``
+    (S when None); ``seat`` stays None and ``watching`` is set once welcomed."""
 
     def __init__(
         self,
@@ -81,6 +85,7 @@ class TableClient:
         listener: ClientListener | None = None,
         reconnect_for: float = 30.0,
         on_raw: Callable[[bytes], None] | None = None,
+        watch: bool = False,
     ) -> None:
         self.host = host
         self.port = port
@@ -92,6 +97,9 @@ class TableClient:
         self.on_raw = on_raw  # every byte received, for tests and debugging
         self.retry_delay = 0.1  # seconds before the first reconnection (then up to 1 s)
         self.seat: str | None = None
+        self.watch = watch
+        self.watching = False  # welcomed as a watcher
+        self.shoulder: str | None = None  # a watcher: the seat whose hand its view holds
         self.lobby: p.Lobby | None = None
         self.view: SeatView | None = None
         self.seq = -1
@@ -128,6 +136,16 @@ class TableClient:
     def send_chat(self, phrase: int) -> bool:
         """Say 快捷语 phrase number ``phrase`` (``protocol.Chat``); False when not connected."""
         return self._send(p.Chat(phrase=phrase))
+
+    def look(self, seat: str) -> bool:
+        """A watcher watches from behind ``seat`` from now on (also after a reconnection);
+        False when not connected."""
+        self.wanted_seat = seat
+        return self._send(p.Look(seat=seat))  # type: ignore[arg-type]
+
+    def set_shoulder(self, allow: bool) -> bool:
+        """Let watchers see this seat's hand, or no longer (``protocol.Shoulder``)."""
+        return self._send(p.Shoulder(allow=allow))
 
     def stop(self) -> None:
         """Leave the table and end ``run()`` (the seat stays reserved for the token)."""
@@ -175,12 +193,15 @@ class TableClient:
         self._writer = writer
         decoder = p.HostDecoder()
         try:
+            # a seat is asked for only without a token; a watcher always says where it looks
+            seat = self.wanted_seat if self.token is None or self.watch else None
             self._send(
                 p.Hello(
                     version=p.PROTOCOL_VERSION,
                     name=self.name,
                     token=self.token,
-                    seat=self.wanted_seat if self.token is None else None,  # type: ignore[arg-type]
+                    seat=seat,  # type: ignore[arg-type]
+                    watch=self.watch,
                 )
             )
             while True:
@@ -204,11 +225,13 @@ class TableClient:
         if isinstance(msg, p.Welcome):
             # Every welcome brings a new token: the one we came with is spent once the host
             # hears from us (the ping), so only the new one brings us back after a drop.
-            self.seat, self.token = msg.seat, msg.token
+            self.seat, self.token = (msg.seat or None), msg.token
+            self.watching = msg.watching
             self._welcomed = True
             self._send(p.Ping())
             self.listener.on_welcome(msg)
-            self.listener.on_connection(True, f"seated at {msg.seat}")
+            where = "watching" if msg.watching else f"seated at {msg.seat}"
+            self.listener.on_connection(True, where)
         elif isinstance(msg, p.Lobby):
             self.lobby = msg
             self.listener.on_lobby(msg)
@@ -220,7 +243,7 @@ class TableClient:
                 return
             except p.ProtocolError as exc:
                 raise ClientClosed(f"the host sent a malformed message: {exc.message}") from None
-            self.view, self.seq = view, msg.seq
+            self.view, self.seq, self.shoulder = view, msg.seq, msg.shoulder
             self.listener.on_update(msg, events, view)
         elif isinstance(msg, p.Error):
             self.listener.on_error(msg)
@@ -279,6 +302,12 @@ class ThreadedClient:
 
     def send_chat(self, phrase: int) -> None:
         self._loop.call_soon_threadsafe(self.client.send_chat, phrase)
+
+    def look(self, seat: str) -> None:
+        self._loop.call_soon_threadsafe(self.client.look, seat)
+
+    def set_shoulder(self, allow: bool) -> None:
+        self._loop.call_soon_threadsafe(self.client.set_shoulder, allow)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the client to end by itself (bye, refusal, given up); True if it has."""

@@ -3,6 +3,10 @@
 Both print readable log lines and JSON lines: ``host`` prints ``{"event": "listening", ...,
 "port": P}`` once it listens, and each command's last line is its JSON summary. Computer
 players come from the caller's seat factory (the command line passes ``ai.make_player``).
+
+The host's console shows what a watcher sees (events cut by ``view.watcher_event``), and the
+seed only of a table given ``--seed``: whoever reads it learns no hidden card. ``join --watch``
+watches a table (旁观) and prints what it sees; it never acts.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from ..engine.headless import PlayerFactory, describe
 from ..engine.match import Match
 from ..engine.record import RecordError, write_atomic
 from ..engine.table import Player
+from ..engine.view import SeatView, watcher_event
 from ..rules.options import Game, Options
 from . import protocol as p
-from .client import AISeat, ClientClosed, TableClient
+from .client import AISeat, ClientClosed, ClientListener, TableClient
 from .host import HostListener, HostSettings, TableHost
 
 Out = Callable[[str], None]
@@ -49,7 +54,10 @@ class _PrintingListener(HostListener):
             f"{s.seat}:{s.name or '-'}{'*' if s.ready else ''}{'(away)' if s.standin else ''}"
             for s in lobby.seats
         )
-        self.out(f"桌 lobby {seats}{' started' if lobby.started else ''}")
+        watching = (
+            f" 旁观 {len(lobby.watchers)}: {', '.join(lobby.watchers)}" if lobby.watchers else ""
+        )
+        self.out(f"桌 lobby {seats}{' started' if lobby.started else ''}{watching}")
         if self.advertiser is not None and self.host is not None:
             update = self.advertiser.update(self.host.free_seats())
             self._tasks.add(asyncio.get_running_loop().create_task(update))
@@ -58,7 +66,7 @@ class _PrintingListener(HostListener):
         if self.quiet:
             return
         for e in events:
-            line = describe(e)
+            line = describe(watcher_event(e))  # no hidden card on the host's console
             if line:
                 self.out(line)
 
@@ -104,18 +112,15 @@ async def serve(
         )
     listener.host = host
     port = await host.start(config.bind, config.port)
-    out(
-        json.dumps(
-            {
-                "event": "listening",
-                "host": config.bind,
-                "port": port,
-                "game": host.match.game.value,
-                "seed": host.match.seed,
-                "resumed": config.resume is not None,
-            }
-        )
-    )
+    listening: dict[str, Any] = {
+        "event": "listening",
+        "host": config.bind,
+        "port": port,
+        "game": host.match.game.value,
+    }
+    if host.seed_public:  # --seed: the caller knows it already; a secret one deals every hand
+        listening["seed"] = host.match.seed
+    out(json.dumps({**listening, "resumed": config.resume is not None}))
     if config.advertise:
         from .discovery import Advertiser
 
@@ -230,6 +235,7 @@ class JoinSettings:
     think_delay: float
     discover: str | None = None
     browse_for: float = 3.0
+    watch: bool = False  # 旁观: no seat; ``seat`` is the one to watch from
 
 
 async def list_tables(browse_for: float, out: Out = _print) -> list[dict[str, Any]]:
@@ -276,6 +282,8 @@ async def join(
     else:
         raise ValueError("give HOST:PORT, or --discover NAME (--list shows the tables)")
     host, port = parse_address(address)
+    if s.watch:
+        return await _watch(s, host, port, out)
     player = make_player(s.kind, s.seed)
     token = _read_token(s.token_file)
     bot = _JoiningSeat(player, s.hands, s.think_delay, out, address, s.token_file)
@@ -290,6 +298,62 @@ async def join(
         "seq": client.seq,
         "actions_sent": bot.actions_sent,
         "refused": bot.refused,
+        "summary": client.bye.summary if client.bye is not None else None,
+    }
+
+
+class _Watching(ClientListener):
+    """``join --watch``: prints what the table shows a watcher, leaves after ``hands``."""
+
+    def __init__(self, out: Out, hands: int | None) -> None:
+        self.out = out
+        self.hands = hands
+        self.client: TableClient | None = None
+        self.updates = 0
+        self.hands_seen = 0
+        self.watchers: list[str] = []
+
+    def on_welcome(self, welcome: p.Welcome) -> None:
+        self.out(f"旁观 watching as {welcome.name}")
+
+    def on_lobby(self, lobby: p.Lobby) -> None:
+        if lobby.watchers != self.watchers:
+            self.watchers = list(lobby.watchers)
+            self.out(f"旁观 {len(self.watchers)}: {', '.join(self.watchers)}")
+
+    def on_update(self, update: p.Update, events: tuple[Event, ...], view: SeatView) -> None:
+        self.updates += 1
+        for e in events:
+            line = describe(e)
+            if line:
+                self.out(line)
+        self.hands_seen = len(view.history)
+        if self.hands is not None and self.hands_seen >= self.hands and self.client is not None:
+            self.client.stop()
+
+    def on_said(self, said: p.Said) -> None:
+        self.out(f"快捷语 {said.watcher or said.seat}: {said.phrase}")
+
+
+async def _watch(s: JoinSettings, host: str, port: int, out: Out) -> dict[str, Any]:
+    listener = _Watching(out, s.hands)
+    client = TableClient(
+        host,
+        port,
+        s.name,
+        seat=s.seat,
+        listener=listener,
+        reconnect_for=s.reconnect_for,
+        watch=True,
+    )
+    listener.client = client
+    reason = await client.run()
+    return {
+        "watching": True,
+        "reason": reason,
+        "hands": listener.hands_seen,
+        "seq": client.seq,
+        "updates": listener.updates,
         "summary": client.bye.summary if client.bye is not None else None,
     }
 

@@ -7,6 +7,10 @@ reason and rule and changes nothing) and tells each seat only what that seat may
 table deals and starts hands by itself. After every action the match and the seats are saved
 by a writer thread (one line appended per action, the file rewritten atomically at each hand's
 end: ``persistence``); ``TableHost.resume`` restarts from that file.
+
+Watchers (旁观, ``watchers``) join without a seat, see what the whole table sees (over a
+player's shoulder only while that player allows it), never act, and are not saved. The deal
+seed of a table without ``seed`` is never printed nor sent: it would tell every hand.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from .persistence import SavedSeat, TableFile, read_table, table_meta
 from .referee import Referee
 from .settings import HostSettings
 from .transport import Connection, Server
+from .watchers import Watcher, Watchers
 
 __all__ = ["OPEN", "HostListener", "HostSettings", "PlayerFactory", "SeatState", "TableHost"]
 
@@ -78,9 +83,13 @@ class TableHost:
         self.settings = settings or HostSettings()
         self.listener = listener or HostListener()
         self.save_path = save_path
+        # Whether the seed may be said (in logs, the summary): only one the caller chose.
+        self.seed_public = seed is not None and match is None
         if match is None:
             match = Match(game, options, secret_seed() if seed is None else seed)
-        self.server = Server(self.settings, self._handle, self._closed, self._log)
+        self.server = Server(
+            self.settings, self._handle, self._closed, self._log, on_heard=self._heard
+        )
         self._seats = Lobby(
             seats or [OPEN] * 4,
             self.server,
@@ -89,6 +98,7 @@ class TableHost:
             on_release=self._released,
             before_welcome=self._save_now,
         )
+        self.watchers = Watchers(self._seats, self.server, self._log, self.settings.max_watchers)
         self.referee = Referee(
             match,
             self._seats,
@@ -99,11 +109,13 @@ class TableHost:
             on_action=self._on_action,
             on_seats=self._broadcast_lobby,
             on_end=self._finish,
+            watchers=self.watchers,
         )
         self._file = TableFile(save_path, self._log, self.meta) if save_path is not None else None
         self._done: asyncio.Future[dict[str, Any]] | None = None
         self._bye: p.Bye | None = None  # once the table has ended: the answer to any hello
-        self._chat_at: dict[Seat, float] = {}  # when each seat last said a 快捷语 phrase
+        self._lobby_due: asyncio.TimerHandle | None = None  # a lobby for watchers' comings
+        self._chat_at: dict[Seat | Watcher, float] = {}  # when each last said a 快捷语 phrase
         self._cpu_at_start = time.process_time()
 
     @property
@@ -144,6 +156,8 @@ class TableHost:
         return await asyncio.shield(self._done)
 
     async def close(self) -> None:
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
         await self.referee.close()
         await self.server.close()
         # Late callbacks of closing connections may still ask for a save: they find no file.
@@ -160,7 +174,8 @@ class TableHost:
         filled = self._seats.fill(fill_with)
         self._seats.started = True
         self._cpu_at_start = time.process_time()
-        self._log(f"开始 match starts: {self.match.game.value} seed {self.match.seed}")
+        seed = f" seed {self.match.seed}" if self.seed_public else ""
+        self._log(f"开始 match starts: {self.match.game.value}{seed}")
         self._autosave()
         self._broadcast_lobby()
         self.referee.start(filled)
@@ -169,7 +184,7 @@ class TableHost:
 
     def meta(self) -> dict[str, Any]:
         """The table's part of its file: seats, names, tokens, whether it has started."""
-        seats = [SavedSeat(s.seat, s.kind, s.name, s.token, s.old_token) for s in self._seats]
+        seats = [SavedSeat(s.seat, s.kind, s.name, s.token, s.saved_old_token) for s in self._seats]
         return table_meta(seats, self.started, self.settings.hands, self.settings.table_name)
 
     def _autosave(self) -> None:
@@ -194,7 +209,7 @@ class TableHost:
     ) -> TableHost:
         """The table saved in ``path``: same match, seats and tokens. Saves go back to
         ``path`` unless ``save_path`` is given. RecordError names a bad file."""
-        saved = read_table(path)
+        saved = read_table(path)  # watchers are not saved: they join again
         settings = settings or HostSettings()
         if settings.hands is None and saved.hands is not None:
             settings.hands = saved.hands
@@ -228,7 +243,16 @@ class TableHost:
             conn.close()
             return
         if isinstance(msg, p.Hello):
-            self._hello(conn, msg)
+            if conn.watching:
+                self.server.garbage(conn, p.ErrorCode.ALREADY_SEATED, "already watching")
+            elif msg.watch:
+                self._watcher_hello(conn, msg)
+            else:
+                self._hello(conn, msg)
+            return
+        watcher = self.watchers.of(conn)
+        if watcher is not None:
+            self._from_watcher(conn, watcher, msg)
             return
         state = self._seats.state_of(conn)
         if state is None:
@@ -249,13 +273,65 @@ class TableHost:
         elif isinstance(msg, p.Autoplay):
             self.referee.autoplay(state, msg.on, msg.level)
         elif isinstance(msg, p.Chat):
-            self._chat(conn, state, msg)
+            if self._chat_allowed(conn, state.seat):
+                said = p.Said(seat=state.seat.name, phrase=msg.phrase)
+                self._seats.broadcast(said)
+                self.watchers.broadcast(said)
+        elif isinstance(msg, p.Shoulder):
+            self._shoulder(state, msg.allow)
+        elif isinstance(msg, p.Look):
+            self.server.garbage(conn, p.ErrorCode.MALFORMED, "only a watcher looks")
 
-    def _chat(self, conn: Connection, state: SeatState, msg: p.Chat) -> None:
-        """快捷语: every seat hears the phrase; one per ``chat_interval`` per seat, the rest
+    def _from_watcher(self, conn: Connection, watcher: Watcher, msg: p.ClientMessage) -> None:
+        """A watcher's message: it may look from another seat, ask for its view again, chat
+        (heard by watchers only while a hand is on) or leave; nothing a seat does."""
+        if isinstance(msg, p.Look | p.Sync):
+            if isinstance(msg, p.Look):
+                watcher.seat = Seat[msg.seat]
+            if conn.synced_seq != self.referee.seq:  # once per state, however often asked
+                conn.synced_seq = self.referee.seq
+                self.referee.resync_watcher(watcher)
+        elif isinstance(msg, p.Leave):
+            conn.close()
+        elif isinstance(msg, p.Chat):
+            if self._chat_allowed(conn, watcher):
+                said = p.Said(seat="", phrase=msg.phrase, watcher=watcher.name)
+                self.watchers.broadcast(said)
+                if not self._hand_on():  # no signals to a player while a hand is on
+                    self._seats.broadcast(said)
+        else:
+            what = type(msg).__name__.lower()
+            self.server.garbage(conn, p.ErrorCode.WATCHING, f"a watcher cannot {what}")
+
+    def _hand_on(self) -> bool:
+        from ..engine.phase import Phase
+
+        return self.started and self.match.phase not in (Phase.SETTLED, Phase.OVER)
+
+    def _shoulder(self, state: SeatState, allow: bool) -> None:
+        """The seat's person lets watchers see its hand, or no longer: the watchers behind
+        it are sent their view again; the plates say so."""
+        if state.shoulder == allow:
+            return
+        state.shoulder = allow
+        self._log(f"{state.seat.name} {state.name}: shown to watchers {'on' if allow else 'off'}")
+        self._broadcast_lobby()
+        self.referee.resync_watchers(state.seat)
+
+    def _watcher_hello(self, conn: Connection, msg: p.Hello) -> None:
+        if self.watchers.hello(conn, msg) is None:
+            return
+        self.referee.watchers_changed()
+        self._watchers_lobby()
+        watcher = self.watchers.of(conn)
+        if watcher is not None:
+            self.referee.resync_watcher(watcher)
+
+    def _chat_allowed(self, conn: Connection, who: Seat | Watcher) -> bool:
+        """One phrase per ``chat_interval`` for each seat and each watcher; the rest are
         refused (not fatal, not counted as garbage)."""
         now = time.monotonic()
-        last = self._chat_at.get(state.seat)
+        last = self._chat_at.get(who)
         wait = self.settings.chat_interval
         if last is not None and now - last < wait:
             left = wait - (now - last)
@@ -266,9 +342,9 @@ class TableHost:
                     message=f"one phrase every {wait:g} s; try again in {left:.1f} s",
                 ),
             )
-            return
-        self._chat_at[state.seat] = now
-        self._seats.broadcast(p.Said(seat=state.seat.name, phrase=msg.phrase))
+            return False
+        self._chat_at[who] = now
+        return True
 
     def _hello(self, conn: Connection, msg: p.Hello) -> None:
         state = self._seats.hello(conn, msg)
@@ -281,7 +357,20 @@ class TableHost:
         self.referee.resync(state)
         self._maybe_start()
 
+    def _heard(self, conn: Connection) -> None:
+        """A connection's first message since its welcome: the token its seat came back
+        with is spent, and the table file says so at once (a host restarted from it refuses
+        that token, as this one does)."""
+        if self._seats.spend(conn):
+            self._save_now()
+
     def _closed(self, conn: Connection) -> None:
+        watcher = self.watchers.drop(conn)
+        if watcher is not None:
+            self._chat_at.pop(watcher, None)
+            self.referee.watchers_changed()
+            self._watchers_lobby()
+            return
         state = self._seats.drop(conn)
         if state is None:
             return
@@ -309,21 +398,37 @@ class TableHost:
             match.options.for_game(match.game),
             self.settings.table_name,
             self.settings.hands,
+            self.watchers.names(),
         )
 
     def free_seats(self) -> int:
         return self._seats.free_seats()
 
+    def _watchers_lobby(self) -> None:
+        """Watchers came or went: the lobby again, once per ``lobby_delay`` at most (watchers
+        coming and going as fast as they can send no stream of messages to the players)."""
+        if self._lobby_due is not None:
+            return
+
+        def due() -> None:
+            self._lobby_due = None
+            if self._bye is None:
+                self._broadcast_lobby()
+
+        self._lobby_due = asyncio.get_running_loop().call_later(self.settings.lobby_delay, due)
+
     def _broadcast_lobby(self) -> None:
         lobby = self.lobby()
         self._seats.broadcast(lobby)
+        self.watchers.broadcast(lobby)
         self.listener.on_lobby(lobby)
 
     # ------------------------------------------------------------------ the match
 
     def _on_action(self, events: Sequence[Event]) -> None:
         if self._file is not None:  # one line; at a hand's end the file is rewritten whole
-            self._file.save(self.match, compact=any(isinstance(e, HandSettled) for e in events))
+            settled = any(isinstance(e, HandSettled) for e in events)
+            self._file.save(self.match, self.meta(), compact=settled)
         try:
             self.listener.on_events(list(events), self.match)
         except Exception as exc:  # whoever listens cannot stop the table
@@ -331,6 +436,8 @@ class TableHost:
 
     def _finish(self, reason: str) -> None:
         summary = summary_json(self.match)
+        if not self.seed_public:  # it deals every hand: said only where the caller chose it
+            del summary["seed"]
         # The host's CPU time since the match started here (thinking computers included).
         summary["host_cpu_s"] = round(time.process_time() - self._cpu_at_start, 3)
         self._log(f"结束 table ends: {reason}")

@@ -4,9 +4,12 @@ or gives back a seat, ready flags, leaving, and the lobby message everyone is sh
 A token is good for one return: every hello with a token is welcomed with a new one (the one
 presented stays good until the new connection has said anything, in case the welcome never
 arrived), so a token read from an old table file or an old session does not open the seat
-again. Names are plain printable text (no control, format or bidi characters, no line
-separators) and unique at the table. A seat whose person drops before the match is kept for
-``grace`` seconds, with its name and token, as a seat in play is.
+again. The host saves the table the moment the new connection is first heard from
+(``spend``), so no table file written after that holds the spent token: a host restarted
+from it refuses it too. Names are plain printable text (no control, format or bidi
+characters, no line separators) and unique at the table (the watchers' too). A seat whose
+person drops before the match is kept for ``grace`` seconds, with its name and token, as a
+seat in play is.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class SeatState:
     release: asyncio.TimerHandle | None = None  # frees a lobby seat whose human left
     standin: Player | None = None  # the computer playing for its dropped human
     autoplay: Player | None = None  # 托管: the computer its human asked to play for them
+    shoulder: bool = False  # its person lets watchers see its hand (never saved: off again)
     computer: Player | None = None  # the computer playing a computer seat
 
     @property
@@ -59,7 +63,16 @@ class SeatState:
             connected=self.conn is not None,
             standin=self.standin is not None,
             autoplay=self.autoplay is not None,
+            shoulder=self.shoulder,
         )
+
+    @property
+    def saved_old_token(self) -> str | None:
+        """The token this seat's person came back with, while it may still be needed: not
+        once the new connection has been heard from (it is spent then, file or no file)."""
+        if self.conn is not None and self.conn.heard:
+            return None
+        return self.old_token
 
 
 # Categories no name may use: controls, format characters (bidi overrides and isolates, zero
@@ -80,7 +93,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
@@ -111,6 +124,8 @@ class Lobby:
         self.on_release = on_release
         self.before_welcome = before_welcome
         self.started = False
+        # Names taken outside the seats (the watchers'): a seat's person may not take them.
+        self.other_names: Callable[[], list[str]] = list
 
     def __iter__(self) -> Iterator[SeatState]:
         return iter(self.seats.values())
@@ -198,17 +213,33 @@ class Lobby:
 
     def _name_free(self, name: str, state: SeatState, conn: Connection) -> bool:
         """True if no other seat has ``name``; else the refusal is sent."""
-        key = _name_key(name)
+        key = name_key(name)
         for other in self:
             taken = other is not state and (other.claimed or not other.human) and other.name
-            if taken and _name_key(other.name) == key:
+            if taken and name_key(other.name) == key:
                 self.server.fatal(
                     conn,
                     p.ErrorCode.NAME_TAKEN,
                     f"{other.seat.name} is already called {other.name!r}: choose another name",
                 )
                 return False
+        for other_name in self.other_names():
+            if name_key(other_name) == key:
+                self.server.fatal(
+                    conn,
+                    p.ErrorCode.NAME_TAKEN,
+                    f"a watcher is called {other_name!r}: choose another name",
+                )
+                return False
         return True
+
+    def name_owner(self, name: str) -> SeatState | None:
+        """The seat whose person (or computer) is called ``name``, if any."""
+        key = name_key(name)
+        for state in self:
+            if (state.claimed or not state.human) and state.name and name_key(state.name) == key:
+                return state
+        return None
 
     def seat_of_token(self, token: str) -> SeatState | None:
         found = None
@@ -221,11 +252,19 @@ class Lobby:
         return found
 
     @staticmethod
-    def _confirm(state: SeatState) -> None:
+    def _confirm(state: SeatState) -> bool:
         """The seat's connection has been heard from since its welcome: the token it came back
-        with is spent."""
-        if state.conn is not None and state.conn.heard:
+        with is spent. True if it was still kept."""
+        if state.conn is not None and state.conn.heard and state.old_token is not None:
             state.old_token = None
+            return True
+        return False
+
+    def spend(self, conn: Connection) -> bool:
+        """``conn`` is heard from for the first time: the token its seat came back with is
+        spent. True if one was (the caller saves the table without it at once)."""
+        state = self.state_of(conn)
+        return state is not None and state.conn is conn and self._confirm(state)
 
     def drop(self, conn: Connection) -> SeatState | None:
         """``conn`` has gone: before the match its seat is free again; during the match the
@@ -268,6 +307,7 @@ class Lobby:
         state.token = state.old_token = None
         state.name = ""
         state.ready = False
+        state.shoulder = False
         state.dropped_at = None
 
     def set_ready(self, state: SeatState, ready: bool) -> bool:
@@ -300,7 +340,14 @@ class Lobby:
 
     # ------------------------------------------------------------------ the lobby message
 
-    def message(self, game: str, options: dict[str, Any], table: str, hands: int | None) -> p.Lobby:
+    def message(
+        self,
+        game: str,
+        options: dict[str, Any],
+        table: str,
+        hands: int | None,
+        watchers: list[str] | None = None,
+    ) -> p.Lobby:
         return p.Lobby(
             table=table,
             game=game,
@@ -308,6 +355,7 @@ class Lobby:
             seats=[s.info() for s in self],
             started=self.started,
             hands=hands,
+            watchers=watchers or [],
         )
 
     def broadcast(self, message: p.HostMessage) -> None:

@@ -29,7 +29,11 @@ from ..engine.view import SeatView
 # 3: an update's view carries only the settled hands the client has not had (history_from).
 # 4: the move clock in updates (clock_seat, clock_left); 快捷语 (chat, said: a host message a
 #    version 3 client could not read).
-PROTOCOL_VERSION = 4
+# 5: 旁观 — watchers (hello watch, look, shoulder; welcome watching, lobby watchers, update
+#    shoulder, said by a watcher), which a version 4 client could not read.
+PROTOCOL_VERSION = 5
+# Watchers a table takes at most (``HostSettings.max_watchers`` may say fewer).
+MAX_WATCHERS = 8
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
 MAX_CLIENT_LINE = 64 * 1024
 # What a client accepts from the host: views grow with the match history.
@@ -67,6 +71,8 @@ class ErrorCode(str, Enum):
     NAME_TAKEN = "name_taken"  # another seat at the table has this name (fatal)
     FLOOD = "flood"  # more messages than the host serves one connection (fatal)
     CHAT_RATE = "chat_rate"  # a 快捷语 phrase too soon after the last one (not fatal)
+    WATCHING = "watching"  # a watcher asked for what only a seat may do (not fatal)
+    WATCHERS_FULL = "watchers_full"  # the table has as many watchers as it takes (fatal)
     INTERNAL = "internal"  # a fault of the host; the match is unchanged
 
 
@@ -90,12 +96,16 @@ class _ClientMsg(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, froz
 
 
 class Hello(_ClientMsg, tag="hello", frozen=True):
-    """First message of every connection. ``token`` reclaims a seat; ``seat`` asks for one."""
+    """First message of every connection. ``token`` reclaims a seat; ``seat`` asks for one.
+    ``watch``: 旁观, no seat — ``seat`` is then the one to watch from (S when None), and
+    ``token`` (a watcher's, from its last welcome) replaces a connection of its own that the
+    host has not seen go yet."""
 
     version: int
     name: PlayerName
     token: Token | None = None
     seat: SeatName | None = None
+    watch: bool = False
 
 
 class Ready(_ClientMsg, tag="ready", frozen=True):
@@ -163,7 +173,19 @@ class Chat(_ClientMsg, tag="chat", frozen=True):
     phrase: PhraseNumber
 
 
-ClientMessage = Hello | Ready | Act | Sync | Ping | Leave | Autoplay | Chat
+class Look(_ClientMsg, tag="look", frozen=True):
+    """A watcher watches from behind ``seat`` (over its shoulder, when its player allows)."""
+
+    seat: SeatName
+
+
+class Shoulder(_ClientMsg, tag="shoulder", frozen=True):
+    """A seat's player lets watchers see its hand (``allow``; off until it says so)."""
+
+    allow: bool
+
+
+ClientMessage = Hello | Ready | Act | Sync | Ping | Leave | Autoplay | Chat | Look | Shoulder
 CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "hello": Hello,
     "ready": Ready,
@@ -173,6 +195,8 @@ CLIENT_TYPES: dict[str, type[_ClientMsg]] = {
     "leave": Leave,
     "autoplay": Autoplay,
     "chat": Chat,
+    "look": Look,
+    "shoulder": Shoulder,
 }
 
 
@@ -184,12 +208,15 @@ class _HostMsg(msgspec.Struct, tag_field="t", frozen=True, omit_defaults=True):
 
 
 class Welcome(_HostMsg, tag="welcome", frozen=True):
-    """The seat is yours; keep ``token`` secret, it is the only way back into the seat."""
+    """The seat is yours; keep ``token`` secret, it is the only way back into the seat.
+    ``watching``: welcomed as a watcher, with no seat (``seat`` is ""; its token only
+    replaces a connection of its own)."""
 
     version: int
     seat: str
     token: str
     name: str
+    watching: bool = False
 
 
 class SeatInfo(msgspec.Struct, frozen=True):
@@ -200,6 +227,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     connected: bool  # a human is connected (always False for computer seats)
     standin: bool  # a computer plays for a dropped human
     autoplay: bool = False  # 托管: a computer plays for the connected human, who asked
+    shoulder: bool = False  # its player lets watchers see its hand
 
 
 class Lobby(_HostMsg, tag="lobby", frozen=True):
@@ -209,6 +237,7 @@ class Lobby(_HostMsg, tag="lobby", frozen=True):
     seats: list[SeatInfo]
     started: bool
     hands: int | None = None  # the host stops after this many hands
+    watchers: list[str] = msgspec.field(default_factory=list)  # 旁观: their names, in order
 
 
 class Update(_HostMsg, tag="update", frozen=True):
@@ -230,6 +259,9 @@ class Update(_HostMsg, tag="update", frozen=True):
     # update arrives (a duration, counted down on the client's own clock; the host decides).
     clock_seat: str | None = None
     clock_left: float | None = None
+    # A watcher's update: the seat whose hand the view holds (its player allows it); None:
+    # no hand (a watcher's view has ``seat`` = the seat it watches from, and no moves).
+    shoulder: str | None = None
 
 
 class Error(_HostMsg, tag="error", frozen=True):
@@ -245,10 +277,12 @@ class Error(_HostMsg, tag="error", frozen=True):
 
 
 class Said(_HostMsg, tag="said", frozen=True):
-    """快捷语: ``seat`` said phrase number ``phrase``."""
+    """快捷语: ``seat`` said phrase number ``phrase``; a watcher's has ``seat`` "" and its
+    ``watcher`` name (while a hand is on, only watchers hear a watcher)."""
 
     seat: str
     phrase: int
+    watcher: str | None = None
 
 
 class Bye(_HostMsg, tag="bye", frozen=True):
@@ -272,6 +306,7 @@ def update_of(
     ref: int | None = None,
     known: int = 0,
     clock: tuple[str, float] | None = None,
+    shoulder: str | None = None,
 ) -> Update:
     """The update for a seat: ``events`` already cut for it (``view.event_for``), its view.
     ``known``: the settled hands the connection has had already, left out of the view."""
@@ -287,6 +322,7 @@ def update_of(
         history_from=known,
         clock_seat=clock[0] if clock is not None else None,
         clock_left=round(clock[1], 3) if clock is not None else None,
+        shoulder=shoulder,
     )
 
 

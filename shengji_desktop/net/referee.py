@@ -8,6 +8,10 @@ the injected seat factory; their decisions run on a thread pool (``HostPacing.th
 loop stays responsive. ``HostPacing`` also paces the deal, pauses after a settlement and seats a
 stand-in once a dropped person's time is up. A fault of the engine half-way through an action
 rebuilds the match from its record, so bad input can never change the state.
+
+Watchers (旁观, ``watchers``) follow the table through one more seat watcher of the ``Table``,
+registered while anybody watches: its events, cut for a seat, are cut again for nobody
+(``view.watcher_event``), so refused attempts shown to all reach them as well.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from . import protocol as p
 from .lobby import Lobby, SeatState
 from .settings import HostSettings
 from .transport import Connection, Server
+from .watchers import Watcher, Watchers
 
 # A computer's fault that recurs this often without the match moving on ends the table.
 MAX_FAULTS = 3
@@ -93,8 +98,11 @@ class Referee:
         on_action: Callable[[Sequence[Event]], None],
         on_seats: Callable[[], None],
         on_end: Callable[[str], None],
+        watchers: Watchers | None = None,
     ) -> None:
         self.lobby = lobby
+        self.watchers = watchers
+        self._following: tuple[Table, SeatWatcher] | None = None  # the watchers' hook
         self.settings = settings
         self.make_player = make_player
         self.server = server
@@ -153,6 +161,50 @@ class Referee:
         for state in self.lobby:
             if state.human:
                 table.watch(state.seat, self._watcher(table, state))
+        self._following = None
+        self.watchers_changed()
+
+    def watchers_changed(self) -> None:
+        """Follow the table for the watchers while there are any, once it runs (a table
+        nobody watches spends nothing on them)."""
+        if self._task is None or self.watchers is None:
+            return
+        following = self._following
+        if len(self.watchers) and (following is None or following[0] is not self.table):
+            table = self.table
+
+            def send(events: Sequence[Event], view: SeatView) -> None:
+                if table is self.table:
+                    self._publish(events)
+
+            table.watch(Seat.S, send)
+            self._following = (table, send)
+        elif not len(self.watchers) and following is not None:
+            following[0].unwatch(following[1])
+            self._following = None
+
+    def _publish(self, events: Sequence[Event], only: Watcher | None = None) -> None:
+        if self.watchers is None:
+            return
+        seats = self.lobby.seats
+        self.watchers.publish(
+            self.match, self.seq, events, lambda s: seats[s].shoulder, self._clock_left(), only
+        )
+
+    def resync_watcher(self, watcher: Watcher) -> None:
+        """A watcher's whole view now (after its hello, a look, a sync, a shoulder)."""
+        if self.lobby.started and self._task is not None:
+            self._publish((), watcher)
+
+    def resync_watchers(self, seat: Seat | None = None) -> None:
+        """Every watcher's view again (``seat``: of those who watch from it)."""
+        for w in self.watchers or ():
+            if seat is None or w.seat is seat:
+                self.resync_watcher(w)
+
+    def _clock_left(self) -> tuple[str, float] | None:
+        clock = self.clock()
+        return (clock[0].name, max(0.0, clock[1] - time.monotonic())) if clock else None
 
     def _watcher(self, table: Table, state: SeatState) -> SeatWatcher:
         def send(events: Sequence[Event], view: SeatView) -> None:
@@ -180,10 +232,8 @@ class Referee:
         for a resync or a new connection)."""
         sent = self._history_sent.get(seat)
         known = sent[1] if sent is not None and sent[0]() is conn and not resync else 0
-        clock = self.clock()
-        left = (clock[0].name, max(0.0, clock[1] - time.monotonic())) if clock else None
         update = p.update_of(
-            self.seq, events, view, ref=ref, resync=resync, known=known, clock=left
+            self.seq, events, view, ref=ref, resync=resync, known=known, clock=self._clock_left()
         )
         self._history_sent[seat] = (weakref.ref(conn), len(view.history))
         self.server.send(conn, update)
@@ -193,10 +243,11 @@ class Referee:
         for state in filled:
             state.computer = self.player(state.kind, state.seat, "computer")
             self.table.set_player(state.seat, state.computer)
+        self._task = asyncio.create_task(self._supervise())
         self._watch(self.table)
         for state in self.lobby:
             self.resync(state)
-        self._task = asyncio.create_task(self._supervise())
+        self.resync_watchers()
 
     async def close(self) -> None:
         self.table.stop()
@@ -256,6 +307,7 @@ class Referee:
             self._run.cancel()  # the supervisor goes on with the new table
         for state in self.lobby:
             self.resync(state)
+        self.resync_watchers()
         return True
 
     def _fault(self, text: str) -> None:

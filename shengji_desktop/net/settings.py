@@ -35,4 +35,9 @@ class HostSettings:
     move_time: float | None = None
     bury_factor: float = 2.0
     timeouts_to_autoplay: int = 2
-    chat_interval: float = 3.0  # seconds a seat waits between two 快捷语 phrases
+    chat_interval: float = 3.0  # seconds a seat (or a watcher) waits between two 快捷语 phrases
+    max_watchers: int = 8  # 旁观: people watching without a seat (at most protocol.MAX_WATCHERS)
+    # A watcher sends little (a look, a sync, a phrase): its bucket is smaller than a seat's.
+    watcher_msg_rate: float = 20.0
+    watcher_msg_burst: int = 50
+    lobby_delay: float = 0.25  # watchers coming and going: one lobby message this often at most

@@ -8,12 +8,13 @@ that connection, never a crash of the host.
 
 No client can stall or starve the others: each connection is served a few messages
 (``batch``) at a time, then the others get their turn; a connection sending more than its
-rate (a token bucket of ``msg_rate`` messages a second, ``msg_burst`` deep; actions the table
-takes are free) is cut off. A client that does not read is aborted, its unsent data dropped,
-once more than ``max_send_buffer`` bytes wait for it or it has not taken what was queued
-within ``send_deadline``; every connection counts toward ``max_connections`` until its socket
-is really gone. Connections that have not said hello have a limit of their own
-(``max_pending``, the oldest is turned away), so idle sockets never lock a token holder out.
+rate (a token bucket of ``msg_rate`` messages a second, ``msg_burst`` deep, a watcher's
+smaller; actions the table takes are free) is cut off. A client that does not read is
+aborted, its unsent data dropped, once more than ``max_send_buffer`` bytes wait for it or it
+has not taken what was queued within ``send_deadline``; every connection counts toward
+``max_connections`` until its socket is really gone. Connections that have not said hello
+have a limit of their own (``max_pending``, the oldest is turned away), so idle sockets never
+lock a token holder out.
 """
 
 from __future__ import annotations
@@ -39,12 +40,13 @@ class Connection:
     peer: str
     decoder: p.ClientDecoder = field(default_factory=p.ClientDecoder)
     seat: Seat | None = None  # set once a hello has given it a seat
+    watching: bool = False  # set once a hello has made it a watcher (旁观, no seat)
     errors: int = 0
     illegal_streak: int = 0
     closing: bool = False
     aborted: bool = False
     sent_bytes: int = 0
-    heard: bool = False  # a message came after the hello that seated it
+    heard: bool = False  # a message came after the hello that seated it (or made it a watcher)
     synced_seq: int | None = None  # the seq of the last sync answered
     allowance: float = 0.0  # the rate limit's tokens
     checked_at: float = 0.0  # when they were last counted
@@ -60,15 +62,24 @@ class Connection:
 
     @property
     def pending(self) -> bool:
-        """Still waiting for its hello (not seated, not on its way out)."""
-        return self.seat is None and not self.closing
+        """Still waiting for its hello (not seated, not watching, not on its way out)."""
+        return self.seat is None and not self.watching and not self.closing
+
+    @property
+    def welcomed(self) -> bool:
+        """A hello has seated it or made it a watcher."""
+        return self.seat is not None or self.watching
 
     def send(self, message: p.HostMessage, limit: int, deadline: float) -> None:
         """Queue one message; a client with more than ``limit`` bytes unsent, or that takes
         longer than ``deadline`` seconds to read what waits, is aborted."""
+        self.send_encoded(p.encode(message), limit, deadline)
+
+    def send_encoded(self, data: bytes, limit: int, deadline: float) -> None:
+        """``send`` of a message already encoded (``protocol.encode``): one encoding serves
+        every watcher who gets the same update."""
         if self.closing:
             return
-        data = p.encode(message)
         self.sent_bytes += len(data)
         self.writer.write(data)
         waiting = self.writer.transport.get_write_buffer_size()
@@ -119,7 +130,8 @@ Handler = Callable[[Connection, p.ClientMessage], None]
 
 class Server:
     """Listens for clients; ``handle(conn, message)`` gets each decoded message but pings,
-    ``on_closed(conn)`` each connection that ended (after it was closed)."""
+    ``on_closed(conn)`` each connection that ended (after it was closed), ``on_heard(conn)``
+    the first message (a ping included) after the hello that welcomed it."""
 
     def __init__(
         self,
@@ -127,11 +139,13 @@ class Server:
         handle: Handler,
         on_closed: Callable[[Connection], None],
         log: Callable[[str], None],
+        on_heard: Callable[[Connection], None] | None = None,
     ) -> None:
         self.settings = settings
         self.handle = handle
         self.on_closed = on_closed
         self.log = log
+        self.on_heard = on_heard
         self.conns: set[Connection] = set()
         self.port: int | None = None
         self._server: asyncio.Server | None = None
@@ -166,6 +180,9 @@ class Server:
     def send(self, conn: Connection, message: p.HostMessage) -> None:
         conn.send(message, self.settings.max_send_buffer, self.settings.send_deadline)
 
+    def send_encoded(self, conn: Connection, data: bytes) -> None:
+        conn.send_encoded(data, self.settings.max_send_buffer, self.settings.send_deadline)
+
     def garbage(
         self, conn: Connection, code: p.ErrorCode, message: str, ref: int | None = None
     ) -> None:
@@ -190,9 +207,12 @@ class Server:
     def receive(self, conn: Connection, item: p.ClientMessage | p.ProtocolError) -> None:
         """One decoded line: whatever arrives, the host answers and goes on; a bug becomes an
         ``internal`` error. An action the table took gives its rate token back."""
-        if conn.seat is not None:
+        first = conn.welcomed and not conn.heard
+        if conn.welcomed:
             conn.heard = True
         try:
+            if first and self.on_heard is not None:
+                self.on_heard(conn)
             if isinstance(item, p.ProtocolError) and item.code is p.ErrorCode.VERSION:
                 self.fatal(conn, item.code, item.message)
             elif isinstance(item, p.ProtocolError):
@@ -255,7 +275,7 @@ class Server:
         deadline = loop.time() + s.hello_timeout
         while not conn.closing:
             try:
-                if conn.seat is None:
+                if not conn.welcomed:
                     data = await asyncio.wait_for(reader.read(65536), deadline - loop.time())
                 else:
                     data = await reader.read(65536)
@@ -270,12 +290,17 @@ class Server:
             for served, line in enumerate(conn.decoder.lines.feed(data), 1):
                 if conn.closing:
                     return
-                if not conn.spend(loop.time(), s.msg_rate, s.msg_burst):
+                # a watcher (旁观) has a smaller bucket: it sends little but looks and syncs
+                rate, burst = (
+                    (s.watcher_msg_rate, s.watcher_msg_burst)
+                    if conn.watching
+                    else (s.msg_rate, s.msg_burst)
+                )
+                if not conn.spend(loop.time(), rate, burst):
                     self.fatal(
                         conn,
                         p.ErrorCode.FLOOD,
-                        f"more than {s.msg_rate:g} messages a second "
-                        f"(bursts of {s.msg_burst}); disconnected",
+                        f"more than {rate:g} messages a second (bursts of {burst}); disconnected",
                     )
                     return
                 item: p.ClientMessage | p.ProtocolError

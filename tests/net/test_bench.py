@@ -62,3 +62,20 @@ def test_bench_memory_prints_the_hosts_rss(capsys: pytest.CaptureFixture[str]) -
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["bench"] == "memory" and figures["rss_start_mb"] > 0
     assert figures["rss_peak_mb"] >= figures["rss_start_mb"] - 1 and figures["rejoins"] >= 1
+
+
+def test_bench_net_with_watchers_prints_the_players_p95_with_0_and_8(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--watchers``: the players' p95 with none, 8 watchers, and 8 of whom one never reads
+    and one floods (issue 38); figures only, no timed assertion."""
+    assert main(["bench", "net", "--watchers", "--hands", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    figures = json.loads(out[-1])
+    assert figures["bench"] == "net" and figures["watchers"] is True
+    for game in ("dl", "tr", "sd"):
+        f = figures[game]
+        assert set(f["p95_ms"]) == {"0", "8", "8 (1 stalled, 1 flooding)"}
+        assert all(v > 0 for v in f["p95_ms"].values())
+        assert f["watcher_updates"] > 8 * 10  # eight watchers were shown the hand
+    assert any(line.startswith("dl: players' update to all 4") for line in out)

@@ -1,6 +1,9 @@
 """Aids of a LAN table (issue 18): the host's move clock counted down on the plate of the seat
 whose turn it is, and 快捷语 — a few fixed phrases, said by number, shown as a bubble at the
-sender's seat to everyone at the table (no free text).
+sender's seat to everyone at the table (no free text). 旁观 (issue 38): the watchers' count on
+a button whose menu names them; there a player lets watchers see its hand (off by default:
+its plate then says so), and a watcher chooses the seat it watches from. A watcher's phrase
+is said in the status bar (while a hand is on, only watchers hear it).
 
 The host decides when time is up; the window only counts down the duration each update
 brings, on its own clock (``RemoteLink.clock_changed``).
@@ -21,7 +24,7 @@ from shengji_desktop.net.protocol import CHAT_PHRASES
 from shengji_desktop.rules.cards import Seat
 
 from ..cards import font
-from ..i18n import tr
+from ..i18n import say, tr
 from ..table.seatplate import SeatPlate
 
 if TYPE_CHECKING:
@@ -29,8 +32,8 @@ if TYPE_CHECKING:
     from .link import RemoteLink
 
 BUTTON_QSS = """
-QToolButton#chat { background: rgba(20, 35, 26, 200); color: #e8efe9; border: 1px solid
-    #2c4a37; border-radius: 6px; padding: 4px 10px; font-weight: bold; }
+QToolButton#chat, QToolButton#watchers { background: rgba(20, 35, 26, 200); color: #e8efe9;
+    border: 1px solid #2c4a37; border-radius: 6px; padding: 4px 10px; font-weight: bold; }
 """
 BUBBLE_MS = 2600
 URGENT = 5  # seconds left from which the countdown turns red
@@ -110,12 +113,24 @@ class LanAids:
         self.menu = QMenu(self.button)
         self.button.setMenu(self.menu)
         self.button.hide()
+        # 旁观: the count, and in its menu the names, the player's toggle or the watcher's seat
+        self.watch_button = QToolButton(screen.view.viewport())
+        self.watch_button.setObjectName("watchers")
+        self.watch_button.setStyleSheet(BUTTON_QSS)
+        self.watch_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.watch_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.watch_menu = QMenu(self.watch_button)
+        self.watch_menu.aboutToShow.connect(self.fill_watch_menu)
+        self.watch_button.setMenu(self.watch_menu)
+        self.watch_button.hide()
         screen.view.resized.connect(self.place_button)
+        screen.refreshed.connect(self.watching_prompt)
         self.retranslate()
 
     def retranslate(self) -> None:
         self.button.setText(tr("Quick chat"))
         self.button.setToolTip(tr("Say a short phrase to the table"))
+        self.show_watchers()
         self.menu.clear()
         for i, text in enumerate(phrases()):
             action = QAction(text, self.menu)
@@ -130,6 +145,10 @@ class LanAids:
         self.button.resize(self.button.sizeHint())
         vp = self.screen.view.viewport()
         self.button.move(vp.width() - self.button.width() - 10, 10 + self.button.height() + 8)
+        self.watch_button.ensurePolished()
+        self.watch_button.resize(self.watch_button.sizeHint())
+        top = self.button.y() + self.button.height() + 8
+        self.watch_button.move(vp.width() - self.watch_button.width() - 10, top)
 
     # ------------------------------------------------------------------ the link
 
@@ -140,9 +159,12 @@ class LanAids:
         link.said.connect(self.show_said)
         link.chat_refused.connect(self.refused)
         link.lobby_changed.connect(self.lobby_changed)
+        link.watcher_said.connect(self.show_watcher_said)
         self.retranslate()
         self.button.show()
         self.button.raise_()
+        self.watch_button.show()
+        self.watch_button.raise_()
 
     def detach(self) -> None:
         link, self.link = self.link, None
@@ -152,15 +174,18 @@ class LanAids:
                 (link.said, self.show_said),
                 (link.chat_refused, self.refused),
                 (link.lobby_changed, self.lobby_changed),
+                (link.watcher_said, self.show_watcher_said),
             ):
                 with contextlib.suppress(RuntimeError, TypeError):  # the link is gone already
                     signal.disconnect(slot)
         self.button.hide()
+        self.watch_button.hide()
         self.set_clock(None, 0.0)
 
     def lobby_changed(self, lobby: object) -> None:
         """The host put this seat into 托管 (its time ran out twice): the window's 托管
-        toggle shows it, and switching it off brings the person back."""
+        toggle shows it, and switching it off brings the person back. The watchers' count."""
+        self.show_watchers()
         link = self.link
         info = link.seat_info(link.seat) if link is not None and link.seat is not None else None
         action = self.autoplay
@@ -204,3 +229,73 @@ class LanAids:
 
     def refused(self, text: str) -> None:
         self.screen.status.emit(text, 4000)
+
+    def show_watcher_said(self, name: str, phrase: int) -> None:
+        texts = phrases()
+        if 0 <= phrase < len(texts):
+            line = tr("{name} (watching): {phrase}").format(name=name, phrase=texts[phrase])
+            self.screen.status.emit(line, BUBBLE_MS + 2000)
+
+    # ------------------------------------------------------------------ 旁观
+
+    def show_watchers(self) -> None:
+        """The button's count (旁观 3) and, as its tooltip, who watches."""
+        link = self.link
+        names = link.watchers if link is not None else []
+        self.watch_button.setText(tr("Watching: {n}").format(n=len(names)))
+        tip = ", ".join(names) if names else tr("No one is watching.")
+        if link is not None and link.watching:
+            tip += "\n" + tr("You are watching: you see what the whole table sees.")
+        self.watch_button.setToolTip(tip)
+        self.place_button()
+
+    def fill_watch_menu(self) -> None:
+        """A player's menu: show my hand to watchers; a watcher's: the seat it watches from.
+        Then who watches."""
+        from ..texts import seat_name
+
+        menu, link = self.watch_menu, self.link
+        menu.clear()
+        if link is None:
+            return
+        if link.watching:
+            menu.addSection(tr("Watch from"))
+            for seat in Seat:  # named as the table shows them now, and who plays there
+                text = f"{seat_name(seat, self.screen.viewer)} · {link.caption(seat)}"
+                action = QAction(text, menu)
+                action.setCheckable(True)
+                action.setChecked(seat is link.looking)
+                action.triggered.connect(lambda _=False, s=seat: self.look(s))
+                menu.addAction(action)
+        elif link.seat is not None:
+            show = QAction(tr("Show my hand to watchers"), menu)
+            show.setObjectName("shoulder")
+            show.setCheckable(True)
+            show.setChecked(link.shoulder)
+            show.toggled.connect(self.set_shoulder)
+            menu.addAction(show)
+        menu.addSection(tr("Watching: {n}").format(n=len(link.watchers)))
+        for name in link.watchers:
+            menu.addAction(name).setEnabled(False)
+
+    def set_shoulder(self, allow: bool) -> None:
+        if self.link is None or not self.link.set_shoulder(allow):
+            self.screen.status.emit(tr("Not connected to the host"), 4000)
+
+    def look(self, seat: Seat) -> None:
+        """A watcher watches from behind ``seat``: the table turns (the host sends the view
+        from there)."""
+        if self.link is None:
+            return
+        if not self.link.look(seat):
+            self.screen.status.emit(tr("Not connected to the host"), 4000)
+            return
+        self.screen.look_from(seat)
+
+    def watching_prompt(self) -> None:
+        """A watcher's action bar says it watches (it has nothing to do)."""
+        link = self.link
+        if link is not None and link.watching and self.screen.is_built:
+            self.screen.bar.set_prompt(
+                say(lambda: tr("Watching (旁观): you see what the whole table sees"))
+            )

@@ -1,4 +1,5 @@
-"""The LAN dialogs: host a table, join one (found on the LAN or by address), the lobby."""
+"""The LAN dialogs: host a table (announced on the LAN or not), join or watch one (found on
+the LAN or by address), the lobby (its seats and its watchers)."""
 
 from __future__ import annotations
 
@@ -96,6 +97,7 @@ class HostedTable:
     port: int = 0
     bind: str = "0.0.0.0"
     seed: int | None = None
+    advertise: bool = True  # announced on the LAN; else only those given the address join
 
 
 # The host's per-move limits (seconds; 0: none); burying gets twice as long (HostSettings).
@@ -143,9 +145,18 @@ class HostDialog(QDialog):
         self.port_box.setValue(int(str(s.value("lan/port", 0) or 0)))
         port_row.addWidget(self.port_box)
         self.advertise_box = QCheckBox(tr("Announce on the local network"))
-        self.advertise_box.setChecked(True)
+        self.advertise_box.setObjectName("advertise")
+        self.advertise_box.setChecked(bool(s.value("lan/advertise", True, type=bool)))
         port_row.addWidget(self.advertise_box, 1)
         top.addRow(tr("Port"), port_row)
+        # what the box means, said as it is ticked or not (issue 38: it is honoured)
+        self.advertise_note = QLabel("")
+        self.advertise_note.setObjectName("advertise-note")
+        self.advertise_note.setWordWrap(True)
+        self.advertise_note.setStyleSheet("color: #666;")
+        top.addRow("", self.advertise_note)
+        self.advertise_box.toggled.connect(self._advertise_changed)
+        self._advertise_changed()
         self.move_time_box = QComboBox()
         self.move_time_box.setObjectName("move-time")
         for seconds in MOVE_TIMES:
@@ -205,6 +216,9 @@ class HostDialog(QDialog):
     def _game_changed(self) -> None:
         self.options_form.show_game(Game(self.game_box.currentData()))
 
+    def _advertise_changed(self) -> None:
+        self.advertise_note.setText(announce_text(self.advertise_box.isChecked()))
+
     def seats(self) -> list[str]:
         return ["open"] + [str(b.currentData()) for b in self.seat_boxes]
 
@@ -221,6 +235,7 @@ class HostDialog(QDialog):
             name,
             settings,
             self.port_box.value(),
+            advertise=self.advertise_box.isChecked(),
         )
 
     def remember(self) -> None:
@@ -229,20 +244,30 @@ class HostDialog(QDialog):
         s.setValue("lan/table", self.table_edit.text().strip())
         s.setValue("lan/port", self.port_box.value())
         s.setValue("lan/move_time", int(self.move_time_box.currentData()))
+        s.setValue("lan/advertise", self.advertise_box.isChecked())
         s.setValue("lan/seats", ",".join(self.seats()[1:]))
         if self.firewall_note is not None:
             s.setValue(FIREWALL_NOTE_KEY, True)
         s.sync()
 
 
+def announce_text(announced: bool) -> str:
+    """Whether the table is found in others' lists of tables, in words."""
+    if announced:
+        return tr("Announced: the table is listed on every computer of the local network.")
+    return tr("Not announced: only those you give the address to can join or watch.")
+
+
 class JoinDialog(QDialog):
-    """Tables announced on the LAN (looked up again with Refresh), or an address."""
+    """Tables announced on the LAN (looked up again with Refresh), or an address; Join takes
+    a seat, Watch (旁观) watches without one (``watching``)."""
 
     def __init__(self, parent: QWidget | None = None, browse_seconds: float = 1.5) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Join a table"))
         self.setMinimumSize(520, 420)
         self.browse_seconds = browse_seconds
+        self.watching = False  # Watch was chosen, not Join
         self.tables: list[FoundTable] = []
         self._task: Task | None = None
         s = QSettings()
@@ -286,6 +311,13 @@ class JoinDialog(QDialog):
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(tr("Join"))
         ok.setObjectName("join")
+        # 旁观 beside Join: watch the table chosen in the list or at the address, no seat
+        self.watch_button = buttons.addButton(tr("Watch"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.watch_button.setObjectName("watch")
+        self.watch_button.setToolTip(
+            tr("Watch the table without a seat (旁观): you see what the whole table sees")
+        )
+        self.watch_button.clicked.connect(self._watch)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
@@ -351,6 +383,10 @@ class JoinDialog(QDialog):
         address, port = parse_address(self.address_edit.text())
         return address, port, self.name_edit.text().strip() or default_name()
 
+    def _watch(self) -> None:
+        self.watching = True
+        self._accept()
+
     def _accept(self) -> None:
         try:
             self.target()
@@ -399,6 +435,16 @@ class LobbyDialog(QDialog):
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         layout.addWidget(self.table, 1)
 
+        self.watchers_label = QLabel("")
+        self.watchers_label.setObjectName("watchers")
+        self.watchers_label.setWordWrap(True)
+        layout.addWidget(self.watchers_label)
+        if runner is not None:  # the host is told whether others find the table in their list
+            self.announced = QLabel(announce_text(runner.announced))
+            self.announced.setObjectName("announced")
+            self.announced.setWordWrap(True)
+            layout.addWidget(self.announced)
+            runner.announced_changed.connect(lambda on: self.announced.setText(announce_text(on)))
         row = QHBoxLayout()
         self.ready_box = QCheckBox(tr("I am ready"))
         self.ready_box.setObjectName("ready")
@@ -419,6 +465,8 @@ class LobbyDialog(QDialog):
         if runner is None:
             self.fill_box.hide()
             self.start_button.hide()
+        if getattr(link, "watching", False):  # a watcher is never ready: it does not play
+            self.ready_box.hide()
         row.addWidget(self.fill_box)
         row.addWidget(self.start_button)
         row.addWidget(self.leave_button)
@@ -454,6 +502,8 @@ class LobbyDialog(QDialog):
                 who = info.name + (" " + tr("(you)") if mine else "")
                 ready = "✓" if info.ready else "…"
                 state = tr("connected")
+                if info.shoulder:
+                    state += " · " + tr("hand shown to watchers")
             else:
                 who, ready = (info.name or tr("open seat")), ""
                 state = tr("away") if info.name else tr("waiting for a player")
@@ -464,6 +514,7 @@ class LobbyDialog(QDialog):
                     font.setBold(True)
                     item.setFont(font)
                 self.table.setItem(i, col, item)
+        self.watchers_label.setText(watchers_text(lobby.watchers))
         if lobby.started and not self.closing:
             self.closing = True
             self.accept()
@@ -486,6 +537,13 @@ class LobbyDialog(QDialog):
         if not self.closing and self.result() != QDialog.DialogCode.Accepted:
             self.closing = True
             self.left.emit()
+
+
+def watchers_text(names: list[str]) -> str:
+    """The lobby's line of watchers (旁观): how many, and who."""
+    if not names:
+        return tr("No one is watching.")
+    return tr("Watching ({n}): {names}").format(n=len(names), names=", ".join(names))
 
 
 def _lan_address() -> str:

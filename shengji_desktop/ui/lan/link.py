@@ -4,7 +4,8 @@
 thread of its own. ``RemoteLink`` is a ``Session``'s link to a LAN table: a
 ``ThreadedClient`` whose updates (typed events and the seat's view, decoded by the engine's
 codec) reach the session like a local table's; lobby and connection news are Qt signals of
-the link, queued to the GUI thread.
+the link, queued to the GUI thread. A link made with ``watch`` is a watcher's (旁观): no seat
+(the session's ``human`` is None), the view from the seat it ``look``s from.
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ class HostRunner(QObject):
     lobby_changed = Signal(object)  # p.Lobby
     log_line = Signal(str)
     finished = Signal(str)
+    announced_changed = Signal(bool)  # whether the table is announced on the LAN now
 
     def __init__(
         self,
@@ -129,6 +131,7 @@ class HostRunner(QObject):
         self.save_path = save_path
         self.host: TableHost | None = None
         self.advertiser: Advertiser | None = None
+        self.announced = False  # the table is announced on the LAN (advertised, and it worked)
         self.port: int | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._main, name="shengji-host", daemon=True)
@@ -187,6 +190,8 @@ class HostRunner(QObject):
             except (OSError, ValueError) as exc:  # no multicast: it can be joined by address
                 self.log_line.emit(f"advertising failed: {exc}")
                 self.advertiser = None
+        self.announced = self.advertiser is not None
+        self.announced_changed.emit(self.announced)
         return port
 
     def _lobby_changed(self, lobby: p.Lobby) -> None:
@@ -277,6 +282,7 @@ class RemoteLink(QObject):
     # The host's move clock: the seat on it (None: none) and its seconds left at arrival.
     clock_changed = Signal(object, float)
     said = Signal(object, int)  # 快捷语: the seat, the phrase number
+    watcher_said = Signal(str, int)  # 快捷语 of a watcher: its name, the phrase number
     chat_refused = Signal(str)  # 快捷语 too soon: the host's words
 
     # from the client thread (private; queued to the GUI thread)
@@ -301,11 +307,17 @@ class RemoteLink(QObject):
         seat: str | None = None,
         reconnect_for: float = 60.0,
         remember: bool = True,
+        watch: bool = False,
         parent: QObject | None = None,
     ) -> None:
+        """``watch``: 旁观, no seat, watching from ``seat`` (S when None); nothing is
+        remembered of it (a watcher's token only replaces its own lost connection)."""
         super().__init__(parent)
         self.address, self.port, self.name = address, port, name
-        self.remember = remember
+        self.watching = watch
+        self.looking = Seat[seat] if watch and seat is not None else Seat.S
+        self.shoulder = False  # our seat's hand is shown to watchers (we allow it)
+        self.remember = remember and not watch
         self.client = TableClient(
             address,
             port,
@@ -314,6 +326,7 @@ class RemoteLink(QObject):
             seat=seat,
             listener=_ClientEvents(self),
             reconnect_for=reconnect_for,
+            watch=watch,
         )
         self.threaded = ThreadedClient(self.client, on_end=self._end.emit)
         self.seat: Seat | None = None
@@ -331,7 +344,7 @@ class RemoteLink(QObject):
         self._error.connect(self._on_error)
         self._bye.connect(self._on_bye)
         self._end.connect(self._on_end)
-        self._said.connect(lambda m: self.said.emit(Seat[m.seat], m.phrase))
+        self._said.connect(self._on_said)
 
     # ------------------------------------------------------------------ the link
 
@@ -381,6 +394,28 @@ class RemoteLink(QObject):
     def set_ready(self, ready: bool = True) -> None:
         self.threaded.set_ready(ready)
 
+    def set_shoulder(self, allow: bool) -> bool:
+        """Let watchers see our seat's hand (the host enforces it; off until asked, and asked
+        again after a blip); False when not connected."""
+        self.shoulder = allow
+        if not self.connected:
+            return False
+        self.threaded.set_shoulder(allow)
+        return True
+
+    def look(self, seat: Seat) -> bool:
+        """A watcher watches from behind ``seat`` now; False when not connected."""
+        self.looking = seat
+        if not self.connected:
+            return False
+        self.threaded.look(seat.name)
+        return True
+
+    @property
+    def watchers(self) -> list[str]:
+        """Who watches the table (旁观), by name."""
+        return list(self.lobby.watchers) if self.lobby is not None else []
+
     def seat_info(self, seat: Seat) -> p.SeatInfo | None:
         if self.lobby is None:
             return None
@@ -404,6 +439,8 @@ class RemoteLink(QObject):
         if not info.connected:
             away = tr("away")
             return f"{info.name} ({away})" if info.name else tr("open")
+        if info.shoulder:  # its player lets watchers see the hand: everyone's plate says so
+            return f"{info.name} · {tr('hand shown')}"
         return info.name
 
     @property
@@ -425,13 +462,24 @@ class RemoteLink(QObject):
         self.connection_changed.emit(connected, self.status)
 
     def _on_welcome(self, welcome: p.Welcome) -> None:
-        self.seat = Seat[welcome.seat]
         self.token = welcome.token
+        if welcome.watching:  # 旁观: no seat (its hello says where it looks from)
+            self.seat = None
+            return
+        self.seat = Seat[welcome.seat]
         if self.remember:
             save_token(self.address, self.port, welcome.token)
         s = self.session
         if s is not None and s.autoplay is not None:  # back after a blip: 托管 goes on
             self.threaded.set_autoplay(True, s.autoplay_level)
+        if self.shoulder:  # so does showing the hand to watchers
+            self.threaded.set_shoulder(True)
+
+    def _on_said(self, said: p.Said) -> None:
+        if said.watcher is not None:
+            self.watcher_said.emit(said.watcher, said.phrase)
+        elif said.seat in Seat.__members__:
+            self.said.emit(Seat[said.seat], said.phrase)
 
     def _on_lobby(self, lobby: p.Lobby) -> None:
         self.lobby = lobby

@@ -1,5 +1,5 @@
 """The window's LAN tables: host one (and sit at it), resume the one hosted before a crash,
-join one, the lobby, the connection's state, leaving."""
+join one or watch one (旁观, no seat), the lobby, the connection's state, leaving."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ class LanTables(HostedPart):
         if self.in_progress() and not self.confirm_abandon(question, tr("Host the table")):
             return
         try:
-            self.host_table(dialog.table())
+            self.host_table(dialog.table())  # announced only if its box is ticked
         except (OSError, ValueError, RuntimeError) as exc:
             from ..dialogs import show_box
 
@@ -89,11 +89,14 @@ class LanTables(HostedPart):
 
     def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
         """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
-        interfaces, a list of addresses, or None (not announced)."""
+        interfaces, a list of addresses, or None (not announced); a table whose announce box
+        was not ticked (``table.advertise``) is never announced."""
         from zeroconf import InterfaceChoice
 
         from .link import HostRunner, RemoteLink
 
+        if not table.advertise:
+            advertise = None
         self.host.stop_session()
         runner = HostRunner(
             table.game,
@@ -128,19 +131,26 @@ class LanTables(HostedPart):
         question = tr("Resume the hosted table? The game in progress will be lost.")
         if self.in_progress() and not self.confirm_abandon(question, tr("Resume the table")):
             return
+        announce = bool(self.settings.value("lan/advertise", True, type=bool))  # as last hosted
         try:
-            self.resume_hosted_table(path)
+            self.resume_hosted_table(path, advertise="all" if announce else None, bind="0.0.0.0")
         except (OSError, ValueError, RuntimeError, RecordError) as exc:
             from ..dialogs import show_box
 
             show_box(self.parent_widget, tr("Could not resume the table"), str(exc), "warning")
 
     def resume_hosted_table(
-        self, path: Path, port: int = 0, advertise: Any = "all", player: str = ""
+        self,
+        path: Path,
+        port: int = 0,
+        advertise: Any = "all",
+        player: str = "",
+        bind: str | None = None,
     ) -> Session:
         """Host again the table saved in ``path`` (after a crash): same match, seats and
         tokens; our own seat (South, where the host sits) is taken back with its token, and
-        the guests come back with theirs."""
+        the guests come back with theirs. ``bind``: where it listens (by default every
+        address when announced, else loopback)."""
         from zeroconf import InterfaceChoice
 
         from shengji_desktop.rules.options import Game, Options
@@ -152,7 +162,7 @@ class LanTables(HostedPart):
             Game.SD,  # replaced by the saved table's game
             Options(),
             ["open"] * 4,
-            bind="0.0.0.0" if advertise is not None else "127.0.0.1",
+            bind=bind or ("0.0.0.0" if advertise is not None else "127.0.0.1"),
             port=port,
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             save_path=path,
@@ -173,6 +183,12 @@ class LanTables(HostedPart):
         if dialog.exec() != JoinDialog.DialogCode.Accepted:
             return
         address, port, name = dialog.target()
+        if dialog.watching:
+            question = tr("Watch the table? The game in progress will be lost.")
+            if self.in_progress() and not self.confirm_abandon(question, tr("Watch the table")):
+                return
+            self.watch_table(address, port, name)
+            return
         question = tr("Join the table? The game in progress will be lost.")
         if self.in_progress() and not self.confirm_abandon(question, tr("Join the table")):
             return
@@ -184,6 +200,13 @@ class LanTables(HostedPart):
         self.host.stop_session()
         return self.sit(RemoteLink(address, port, name, token=saved_token(address, port)))
 
+    def watch_table(self, address: str, port: int, name: str, seat: Seat = Seat.S) -> Session:
+        """Watch a table without a seat (旁观), from behind ``seat`` to begin with."""
+        from .link import RemoteLink
+
+        self.host.stop_session()
+        return self.sit(RemoteLink(address, port, name, seat=seat.name, watch=True))
+
     # ------------------------------------------------------------------ at the table
 
     def sit(self, link: RemoteLink) -> Session:
@@ -193,8 +216,10 @@ class LanTables(HostedPart):
 
         link.setParent(self.parent_widget)
         session = self.host.attach(link)
-        # the seat's hands, for Statistics
-        stats_link.record_seat(session, self.stats_path(), self.settings, self.say)
+        if link.watching:  # from behind the seat it watches; nothing of it is recorded
+            self.screen.look_from(link.looking)
+        else:  # the seat's hands, for Statistics and the hand history
+            stats_link.record_seat(session, self.stats_path(), self.settings, self.say)
         link.lobby_changed.connect(self._lobby_changed)
         link.connection_changed.connect(self._connection_changed)
         link.ended.connect(self._table_ended)

@@ -2,10 +2,9 @@
 overlay over it, the side panel and its models, and what the table shows now (the view, the
 hint, the overlay's content, whether it is the seat's turn). The main window and the replay
 viewer each build one; everything else reaches the table through it and hears from it by
-its signals.
-
-What changes for a viewer without a seat (a replay, a table of computers, a LAN seat not yet
-taken) is decided here and in the session: no settlement to confirm, no 托管, no hint."""
+its signals. What changes for a viewer without a seat (a replay, a table of computers, a LAN
+seat not yet taken) is decided here and in the session: no settlement to confirm, no 托管, no
+hint."""
 
 from __future__ import annotations
 
@@ -67,6 +66,7 @@ class TableScreen(QObject):
     status = Signal(str, int)  # a message for the status bar, shown for so many ms (0: kept)
     new_game_requested = Signal()
     continue_requested = Signal()
+    analyse_requested = Signal(int)  # 复盘 of that hand (the settlement's button)
 
     def __init__(
         self,
@@ -78,6 +78,7 @@ class TableScreen(QObject):
         super().__init__(parent)
         self.settings = settings
         self.interactive = interactive
+        self.analysable = False  # the settlement offers 复盘 (set by the window that can)
         self._scene_type = scene_type
         self.session: Session | None = None
         self.last_view: SeatView | None = (
@@ -150,9 +151,6 @@ class TableScreen(QObject):
         layout = self.side.layout()
         assert isinstance(layout, QVBoxLayout)
         return layout
-
-    def set_speed(self, key: str) -> None:
-        self.animator.set_speed(key)
 
     # ------------------------------------------------------------------ the start screen
 
@@ -273,6 +271,13 @@ class TableScreen(QObject):
         if self._viewer is not None:
             return self._viewer
         return self.session.viewer if self.session is not None else Seat.S
+
+    def look_from(self, seat: Seat) -> None:
+        """A LAN watcher sees the table from behind ``seat`` (plates, score sheet, log too)."""
+        self._viewer = self.score.viewer = self.log.viewer = seat
+        self.score.layoutChanged.emit()
+        self.log.retranslate()
+        self.rename_seats()
 
     def seat_names(self) -> dict[Seat, tuple[str, str]]:
         from shengji_desktop.rules.cards import Seat
@@ -512,17 +517,20 @@ class TableScreen(QObject):
             return  # nobody at this table to confirm it: the next hand comes by itself
         self.overlay_shows = (self.show_settlement, view)
         lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
-        next_button = (
+        buttons: list[tuple[str, str, Any, bool]] = [
             ("next", tr("Next hand"), self.next_hand, False)
             if not c.remote
             else ("next", tr("Close"), self.overlay.hide, False)
-        )
+        ]
+        if self.analysable:  # 复盘: the window holds the match's record (a local match)
+            go = lambda: self.analyse_requested.emit(view.hand_number)  # noqa: E731
+            buttons.insert(0, ("analyse", tr("Analyse"), go, False))
         self.overlay.show_content(
             i18n.say(
                 lambda: tr("Hand {n} settled").format(n=view.hand_number), self.overlay.title_fits
             ),
             lines,
-            [next_button],
+            buttons,
             [int(c) for c in view.kitty or ()],
         )
 

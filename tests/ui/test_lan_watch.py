@@ -1,0 +1,137 @@
+"""旁观 through the window (issue 38): a second window watches a table the first one hosts,
+sees the hand played with no hidden card, over the host's shoulder once the host allows it,
+never acts and records nothing; Watch beside Join; the host dialog's announce box is
+honoured and the table says whether it is announced. Loopback only, nothing announced."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from test_lan import host, link_of, make_window, start_from_lobby
+from ui_driver import WAIT_MS, hand_cards, human_turn, wait_turn
+
+from shengji_desktop.engine import events as ev
+from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.net.host import HostSettings
+from shengji_desktop.rules.cards import Seat
+from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.ui.i18n import tr
+from shengji_desktop.ui.lan import link as link_module
+from shengji_desktop.ui.lan.dialogs import HostDialog, HostedTable, JoinDialog
+from shengji_desktop.ui.session import stats as stats_link
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = make_window(qtbot, tmp_path, "host")
+    yield w
+    w.stop_session()
+
+
+def test_a_second_window_watches_the_hand_over_the_hosts_shoulder(window, qtbot, tmp_path):
+    s = host(window, ["open", "easy", "easy", "easy"], seed=9, settle=600)
+    hl = link_of(s)
+    qtbot.waitUntil(lambda: hl.lobby is not None and hl.seat is not None, timeout=WAIT_MS)
+    watcher = make_window(qtbot, tmp_path, "watcher")
+    try:
+        w = watcher.lan.watch_table("127.0.0.1", window.lan.runner.port, "看客")
+        wl = link_of(w)
+        events: list[ev.Event] = []
+        w.events_applied.connect(lambda batch, view: events.extend(batch))
+        qtbot.waitUntil(lambda: hl.watchers == ["看客"] and wl.connected, timeout=WAIT_MS)
+        assert wl.watching and wl.seat is None and w.human is None
+        assert not watcher.lan.lobby_dialog.ready_box.isVisible()
+        label = watcher.lan.lobby_dialog.watchers_label
+        qtbot.waitUntil(lambda: "看客" in label.text(), timeout=WAIT_MS)
+        assert w not in stats_link._SEATS and s in stats_link._SEATS  # records nothing
+        aids = window.lan.aids
+        qtbot.waitUntil(lambda: "1" in aids.watch_button.text(), timeout=WAIT_MS)
+        start_from_lobby(window, qtbot)
+        qtbot.waitUntil(lambda: w.view is not None, timeout=WAIT_MS)
+        assert w.view.hand == () and w.view.legal == () and hand_cards(watcher) == []
+        # the host lets watchers see its hand: the watcher behind South sees it, the plates say so
+        aids.set_shoulder(True)
+        qtbot.waitUntil(lambda: wl.client.shoulder == "S", timeout=WAIT_MS)
+        rng = random.Random(4)
+        turns = 0
+        while wait_turn(window, qtbot) == "human" and turns < 4:
+            qtbot.waitUntil(
+                lambda: w.view is not None and w.view.hand == s.view.hand, timeout=WAIT_MS
+            )
+            qtbot.waitUntil(lambda: hand_cards(watcher) == sorted(s.view.hand), timeout=WAIT_MS)
+            human_turn(window, qtbot, rng)
+            turns += 1
+        assert turns >= 1
+        assert watcher.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
+        assert window.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
+        assert not w.act(Action(Act.PASS, Seat.S))  # a watcher never acts
+        # no card of another hand was ever dealt to the watcher's eyes (GEN-INFO-1)
+        dealt = [e for e in events if isinstance(e, ev.CardDealt)]
+        assert dealt and all(e.card is None for e in dealt)
+        # the watcher turns the table to watch from East, whose player has not allowed it
+        watcher.lan.aids.look(Seat.E)
+        qtbot.waitUntil(
+            lambda: w.view.seat is Seat.E and w.view.hand == () and wl.client.shoulder is None,
+            timeout=WAIT_MS,
+        )
+        qtbot.waitUntil(lambda: watcher.table.scene.viewer == Seat.E, timeout=WAIT_MS)
+        assert watcher.table.viewer == Seat.E and hand_cards(watcher) == []
+        assert not hl.errors and not [e for e in wl.errors if e.code != "chat_rate"]
+    finally:
+        watcher.stop_session()
+
+
+def test_watch_beside_join(qtbot) -> None:
+    d = JoinDialog(browse_seconds=0)
+    qtbot.addWidget(d)
+    assert d.watch_button.isVisible() or not d.isVisible()
+    d.address_edit.setText("127.0.0.1:47000")
+    qtbot.mouseClick(d.watch_button, Qt.MouseButton.LeftButton)
+    assert d.watching and d.result() == JoinDialog.DialogCode.Accepted
+    assert d.target()[:2] == ("127.0.0.1", 47000)
+
+
+def test_an_unticked_announce_box_announces_nothing(window, qtbot, monkeypatch) -> None:
+    """Defect 2: the box is honoured (no Advertiser is made) and the table says so."""
+    made: list[object] = []
+
+    class Recorder:
+        def __init__(self, *args: object, **kw: object) -> None:
+            made.append(args)
+
+        async def start(self) -> None:
+            pass
+
+        async def update(self, free: int) -> None:
+            pass
+
+        async def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(link_module, "Advertiser", Recorder)
+    d = HostDialog()
+    qtbot.addWidget(d)
+    assert d.advertise_box.isChecked() and "Not" not in d.advertise_note.text()
+    d.advertise_box.setChecked(False)
+    assert not d.table().advertise
+    assert d.advertise_note.text().startswith(("Not announced", "未公布"))
+    settings = HostSettings(deal_pace=0, settle_pause=0, table_name="quiet")
+    table = HostedTable(
+        Game.SD, Options(), ["open"] * 4, "Host", settings, bind="127.0.0.1", advertise=False
+    )
+    s = window.lan.host_table(table)  # the window's default is to announce: the box wins
+    qtbot.waitUntil(lambda: link_of(s).lobby is not None, timeout=WAIT_MS)
+    assert made == [] and window.lan.runner.advertiser is None
+    assert not window.lan.runner.announced
+    label = window.lan.lobby_dialog.announced.text()
+    assert label.startswith(("Not announced", "未公布"))
+    window.stop_session()
+    announced = HostedTable(
+        Game.SD, Options(), ["open"] * 4, "Host", settings, bind="127.0.0.1", advertise=True
+    )
+    window.lan.host_table(announced)
+    assert len(made) == 1 and window.lan.runner.announced
