@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shengji_desktop import __version__
+from shengji_desktop.net.cli_args import add_host_arguments, add_join_arguments
 
 if TYPE_CHECKING:
     import argparse
@@ -139,12 +140,30 @@ def _add_bench(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("bench", help="print speed figures, JSON last")
     parser.add_argument(
         "what",
-        choices=["rules", "engine", "ai", "phases", "net", "flood", "memory", "ui", "startup"],
+        choices=[
+            "rules",
+            "engine",
+            "ai",
+            "phases",
+            "analysis",
+            "net",
+            "flood",
+            "memory",
+            "ui",
+            "startup",
+        ],
+    )
+    parser.add_argument("--quick", action="store_true", help="analysis: the quick setting only")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="analysis: the random seat's losses against its hard partner's (--hands per game)",
     )
     parser.add_argument("--hands", type=int, help="hands per game (50; net, ai: 2; flood: 10)")
     parser.add_argument(
         "--start-at-hand", type=int, default=0, metavar="H", help="net: a table H hands in"
     )
+    parser.add_argument("--watchers", action="store_true", help="net: p95 with 0 and 8 watchers")
     parser.add_argument("--game", choices=["dl", "tr", "sd"], default="tr", help="flood: game")
     parser.add_argument(
         "--kind", choices=["sync", "ping", "garbage", "all"], default="all", help="flood: what"
@@ -201,7 +220,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "net":
         from shengji_desktop.net.bench import run as run_net
 
-        run_net(args.hands or 2, max(0, args.start_at_hand))
+        run_net(args.hands or 2, max(0, args.start_at_hand), watchers=args.watchers)
         return 0
     if args.what == "ai":
         from shengji_desktop.ai.bench import run as run_ai
@@ -212,6 +231,14 @@ def _bench(args: argparse.Namespace) -> int:
         from shengji_desktop.ai.phase_bench import run as run_phases
 
         run_phases(decisions=args.decisions)
+        return 0
+    if args.what == "analysis":
+        from shengji_desktop.ai import analysis_bench
+
+        if args.compare:
+            analysis_bench.run_compare(args.hands)
+        else:
+            analysis_bench.run(quick=args.quick)
         return 0
     if args.what == "ui":
         import time
@@ -297,6 +324,43 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_analyse(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "analyse", help="复盘: judge one seat's decisions in a hand of a record, JSON last"
+    )
+    parser.add_argument("file", help="a record, a kept hand's file or a save")
+    parser.add_argument("--hand", type=int, help="the hand (default: the last finished one)")
+    parser.add_argument(
+        "--seat", choices=["S", "E", "N", "W"], help="default: the human player's, else S"
+    )
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--budget", type=float, help="seconds per decision at most (default 1)")
+    how.add_argument(
+        "--playouts", type=int, help="sampled deals per decision (reproducible results)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
+    parser.set_defaults(handler=_analyse)
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shengji_desktop.ai.analysis_report import AnalyseError, run
+    from shengji_desktop.rules.cards import Seat
+
+    try:
+        if args.playouts is not None and args.playouts < 1:
+            raise AnalyseError("--playouts must be at least 1")
+        if args.budget is not None and not args.budget > 0:
+            raise AnalyseError("--budget must be more than 0 seconds")
+        seat = Seat[args.seat] if args.seat else None
+        run(Path(args.file), args.hand, seat, args.budget, args.playouts, args.seed)
+    except AnalyseError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _add_host(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "host", help="host a LAN table without a window (prints the port as JSON)"
@@ -333,6 +397,7 @@ def _add_host(subparsers: Subparsers) -> None:
         "--advertise", action="store_true", help="announce the table on the LAN (mDNS)"
     )
     parser.add_argument("--quiet", action="store_true", help="no per-card log")
+    add_host_arguments(parser)  # --internet, --identity (net/cli_args.py)
     parser.set_defaults(handler=_host)
 
 
@@ -380,7 +445,7 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    return run_host(config, make_player)
+    return run_host(config, make_player, args)
 
 
 def _add_join(subparsers: Subparsers) -> None:
@@ -394,6 +459,7 @@ def _add_join(subparsers: Subparsers) -> None:
     parser.add_argument("--name", help="your name at the table (required to join)")
     parser.add_argument("--ai", default="normal", help="random, easy, normal or hard")
     parser.add_argument("--seat", choices=["S", "E", "N", "W"], help="ask for this seat")
+    parser.add_argument("--watch", action="store_true", help="旁观: no seat, watch from --seat")
     parser.add_argument("--token-file", help="keep the seat's token here; reused to rejoin")
     parser.add_argument("--hands", type=int, help="leave after this many hands")
     parser.add_argument("--seed", default="join", help="seed of the computer's choices")
@@ -403,6 +469,7 @@ def _add_join(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--think-delay", type=float, default=0.0, help="seconds to wait before each move"
     )
+    add_join_arguments(parser)  # --code
     parser.set_defaults(handler=_join)
 
 
@@ -417,8 +484,8 @@ def _join(args: argparse.Namespace) -> int:
     problem = None
     if args.name is None:
         problem = "--name is required to join"
-    elif (args.address is None) == (args.discover is None):
-        problem = "give HOST:PORT or --discover NAME (one of them; --list shows the tables)"
+    elif [args.address, args.discover, args.code].count(None) != 2:
+        problem = "give HOST:PORT, --discover NAME or --code CODE (one; --list shows tables)"
     if problem is not None:
         print(f"{PROG} join: {problem}", file=sys.stderr)
         return 2
@@ -435,6 +502,8 @@ def _join(args: argparse.Namespace) -> int:
             seed=args.seed,
             reconnect_for=args.reconnect_for,
             think_delay=args.think_delay,
+            watch=args.watch,
+            code=args.code,
         ),
         make_player,
     )
@@ -444,6 +513,7 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_play,
     _add_replay,
     _add_arena,
+    _add_analyse,
     _add_bench,
     _add_host,
     _add_join,

@@ -324,6 +324,10 @@
         <translation>存档</translation>
     </message>
     <message>
+        <source>Analyse</source>
+        <translation>复盘</translation>
+    </message>
+    <message>
         <source>{game}, hand {n}</source>
         <translation>{game}，第{n}局</translation>
     </message>
@@ -358,6 +362,14 @@
     <message>
         <source>Could not resume the table</source>
         <translation>无法恢复牌桌</translation>
+    </message>
+    <message>
+        <source>Watch the table? The game in progress will be lost.</source>
+        <translation>旁观这桌？正在进行的游戏将会丢失。</translation>
+    </message>
+    <message>
+        <source>Watch the table</source>
+        <translation>旁观这桌</translation>
     </message>
     <message>
         <source>Join the table? The game in progress will be lost.</source>
@@ -1084,6 +1096,14 @@
         <translation>开桌</translation>
     </message>
     <message>
+        <source>Announced: the table is listed on every computer of the local network.</source>
+        <translation>已公布：局域网内每台电脑都能在牌桌列表中看到这桌。</translation>
+    </message>
+    <message>
+        <source>Not announced: only those you give the address to can join or watch.</source>
+        <translation>未公布：只有知道地址的人才能加入或旁观。</translation>
+    </message>
+    <message>
         <source>Join a table</source>
         <translation>加入牌桌</translation>
     </message>
@@ -1102,6 +1122,14 @@
     <message>
         <source>Join</source>
         <translation>加入</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>旁观</translation>
+    </message>
+    <message>
+        <source>Watch the table without a seat (旁观): you see what the whole table sees</source>
+        <translation>不入座旁观这桌：你看到的是全桌都能看到的内容</translation>
     </message>
     <message>
         <source>Looking for tables…</source>
@@ -1206,6 +1234,10 @@
     <message>
         <source>waiting for a player</source>
         <translation>等待玩家</translation>
+    </message>
+    <message>
+        <source>Watching ({n}): {names}</source>
+        <translation>旁观（{n}）：{names}</translation>
     </message>
     <message>
         <source>Player</source>
@@ -2356,6 +2388,10 @@
         <translation>空位</translation>
     </message>
     <message>
+        <source>hand shown</source>
+        <translation>旁观可见</translation>
+    </message>
+    <message>
         <source>Connected to {address}:{port}</source>
         <translation>已连接 {address}:{port}</translation>
     </message>
@@ -2716,12 +2752,32 @@
         <translation>查找</translation>
     </message>
     <message>
+        <source>Mistake</source>
+        <translation>失误</translation>
+    </message>
+    <message>
+        <source>Inaccuracy</source>
+        <translation>疑问</translation>
+    </message>
+    <message>
+        <source>{mean:+.2f} coins</source>
+        <translation>{mean:+.2f} 金币</translation>
+    </message>
+    <message>
+        <source>{mean:+.2f} levels</source>
+        <translation>{mean:+.2f} 级</translation>
+    </message>
+    <message>
         <source>{mean:+.2f} coins (± {error:.2f})</source>
         <translation>{mean:+.2f} 金币（± {error:.2f}）</translation>
     </message>
     <message>
         <source>{mean:+.2f} levels (± {error:.2f})</source>
         <translation>{mean:+.2f} 级（± {error:.2f}）</translation>
+    </message>
+    <message>
+        <source>Trick {t}</source>
+        <translation>第{t}轮</translation>
     </message>
     <message>
         <source>The computer (hard) for {seat}</source>
@@ -2760,12 +2816,32 @@
         <translation>电脑无法回答：{error}</translation>
     </message>
     <message>
+        <source>{mark} — judged for {seat}</source>
+        <translation>{mark} — 为{seat}评判</translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation>实际出牌</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>更好</translation>
+    </message>
+    <message>
+        <source>Loss: {loss}</source>
+        <translation>损失：{loss}</translation>
+    </message>
+    <message>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
         <source>There is no match of yours to replay yet.</source>
         <translation>还没有可以回放的你的比赛。</translation>
+    </message>
+    <message>
+        <source>Only a hand played here can be analysed.</source>
+        <translation>只能复盘在本机打的牌局。</translation>
     </message>
     <message>
         <source>This file cannot be replayed: {error}</source>
@@ -2842,6 +2918,18 @@
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Only a record can be analysed: open the hand from Hand history.</source>
+        <translation>只能复盘牌局记录：请从“牌局历史”打开这一局。</translation>
+    </message>
+    <message>
+        <source>The analysis failed: {error}</source>
+        <translation>复盘失败：{error}</translation>
+    </message>
+    <message>
+        <source>Analysis cancelled.</source>
+        <translation>已取消复盘。</translation>
     </message>
     <message>
         <source>Overcall (反主)</source>
@@ -2958,6 +3046,102 @@
     <message>
         <source>Not connected to the host</source>
         <translation>未连接到主机</translation>
+    </message>
+    <message>
+        <source>{name} (watching): {phrase}</source>
+        <translation>{name}（旁观）：{phrase}</translation>
+    </message>
+    <message>
+        <source>Watching: {n}</source>
+        <translation>旁观 {n}</translation>
+    </message>
+    <message>
+        <source>No one is watching.</source>
+        <translation>没有人旁观。</translation>
+    </message>
+    <message>
+        <source>You are watching: you see what the whole table sees.</source>
+        <translation>你在旁观：你看到的是全桌都能看到的内容。</translation>
+    </message>
+    <message>
+        <source>Watch from</source>
+        <translation>旁观视角</translation>
+    </message>
+    <message>
+        <source>hand shown to watchers</source>
+        <translation>手牌给旁观者看</translation>
+    </message>
+    <message>
+        <source>Show my hand to watchers</source>
+        <translation>让旁观者看我的手牌</translation>
+    </message>
+    <message>
+        <source>Watching (旁观): you see what the whole table sees</source>
+        <translation>旁观中：你看到的是全桌都能看到的内容</translation>
+    </message>
+    <message>
+        <source>No course yet.</source>
+        <translation>还没有走势。</translation>
+    </message>
+    <message>
+        <source>after each trick</source>
+        <translation>每轮之后</translation>
+    </message>
+    <message>
+        <source>{when} · {mark} · {loss}</source>
+        <translation>{when} · {mark} · {loss}</translation>
+    </message>
+    <message>
+        <source>Played: {move} ({value})</source>
+        <translation>实际：{move}（{value}）</translation>
+    </message>
+    <message>
+        <source>Better: {move} ({value})</source>
+        <translation>更好：{move}（{value}）</translation>
+    </message>
+    <message>
+        <source>Analysis (复盘)</source>
+        <translation>复盘</translation>
+    </message>
+    <message>
+        <source>decision %v of %m</source>
+        <translation>第 %v / %m 个决定</translation>
+    </message>
+    <message>
+        <source>Press Analyse to judge each decision of this hand.</source>
+        <translation>按“复盘”评判这一局的每个决定。</translation>
+    </message>
+    <message>
+        <source>Analysing hand {n} for {seat}…</source>
+        <translation>正在为{seat}复盘第{n}局…</translation>
+    </message>
+    <message>
+        <source>The table stays yours meanwhile.</source>
+        <translation>复盘期间牌桌照常可用。</translation>
+    </message>
+    <message>
+        <source>Hand {n} analysed for {seat}</source>
+        <translation>第{n}局复盘（{seat}）</translation>
+    </message>
+    <message>
+        <source>{n} decisions judged · mistakes: {m} · inaccuracies: {i}</source>
+        <translation>评判了{n}个决定 · 失误：{m} · 疑问：{i}</translation>
+    </message>
+    <message>
+        <source>Result of the hand: {value}</source>
+        <translation>本局结果：{value}</translation>
+    </message>
+    <message>
+        <source>No mistake found: every decision was good.</source>
+        <translation>没有发现失误：每个决定都不错。</translation>
+    </message>
+    <message>
+        <source>Hand {n}, {when}: {loss}</source>
+        <translation>第{n}局，{when}：{loss}</translation>
+    </message>
+    <message>
+        <source>The match&apos;s costliest decisions so far:</source>
+        <translation>本场到目前代价最大的决定：</translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,9 @@ def span_of(spans: Sequence[HandSpan], k: int) -> HandSpan:
 
 class RecordReplay:
     """A record's match, position by position. ``start_hand``/``seat``: where the viewer
-    starts (a kept hand's file names both). RecordError when an action is illegal."""
+    starts (a kept hand's file names both); ``only``: the one seat whose view is offered (the
+    player's, for a match still going on: no other view, no hands face up). RecordError when
+    an action is illegal."""
 
     live = False
     seats = tuple(Seat)
@@ -104,8 +106,12 @@ class RecordReplay:
         start_hand: int = 1,
         seat: Seat = Seat.S,
         kinds: Sequence[str] = (),
+        only: Seat | None = None,
     ) -> None:
         self.game, self.options, self.seed = game, options, seed
+        if only is not None:  # a live match's hands, for its player: that seat's view alone
+            self.seats = (only,)
+        self.only = only
         self.actions = list(actions)
         self.start_seat = seat
         self.kinds = list(kinds)
@@ -144,7 +150,7 @@ class RecordReplay:
         return self._match
 
     def open_allowed(self, k: int) -> bool:
-        return span_of(self._spans, k).finished
+        return self.only is None and span_of(self._spans, k).finished
 
     def frame(self, k: int, seat: Seat, open_hands: bool = False) -> Frame:
         match = self.match_at(k)

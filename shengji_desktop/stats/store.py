@@ -9,22 +9,29 @@ so. A database made by a newer program is left alone (``StoreError``).
 A hand is written in one transaction (its row, its match, its record for the history, the
 history's pruning): a process killed in the middle leaves the database as it was before the
 hand (SQLite's journal), never half a hand.
+
+The analyses of hands (复盘, issue 37) are kept too, keyed by a digest of the record up to the
+hand (``analysis_key``), the hand and the seat, with the analysis version: an entry of another
+version, or one that does not read back (``load_analysis``), counts as missing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
+from shengji_desktop.engine import codec
+from shengji_desktop.engine.actions import Action
 from shengji_desktop.rules.cards import Seat
-from shengji_desktop.rules.options import Game
+from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.rules.tr import TRRow
 
 from .facts import HandFacts, Role
@@ -94,8 +101,62 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         """,
     ),
+    (
+        3,
+        # The analyses of hands (issue 37): zlib JSON, the analysis's own format and version.
+        """
+        CREATE TABLE analyses (
+            key TEXT NOT NULL,
+            hand INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            saved_at REAL NOT NULL,
+            analysis BLOB NOT NULL,
+            PRIMARY KEY (key, hand, seat)
+        );
+        CREATE INDEX analyses_by_time ON analyses (saved_at);
+        """,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+KEEP_ANALYSES = 1000  # analyses kept, the newest saved
+
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class StoredAnalysis(Protocol):
+    """What ``Store.save_analysis`` keeps (``ai.analysis.HandAnalysis``)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def seat(self) -> Seat: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class AnalysisKind(Protocol[T_co]):
+    """The analysis ``Store.load_analysis`` reads (the class ``ai.analysis.HandAnalysis``): its
+    current version and its strict reader (ValueError on anything malformed)."""
+
+    VERSION: int
+
+    def from_json(self, data: Any) -> T_co: ...
+
+
+def analysis_key(game: Game, options: Options, seed: int, actions: Sequence[Action]) -> str:
+    """A digest of a record (the game, its options, the seed and exactly these actions): the
+    key of its analyses. The seed is not stored, only the digest."""
+    record = codec.record_json(game, options, seed, list(actions))
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
 
 
 class StoreError(Exception):
@@ -459,3 +520,41 @@ class Store:
             hid = self._keep(facts, key, len(record["actions"]), None, imported=True)
             self._prune(max(1, keep))
         return hid
+
+    # ------------------------------------------------------------------ analyses
+
+    def save_analysis(self, key: str, analysis: StoredAnalysis) -> None:
+        """Keep a hand's analysis under ``key`` (``analysis_key``), replacing the one there
+        (of whatever version); only the newest ``KEEP_ANALYSES`` are kept."""
+        blob = _pack(analysis.to_json())
+        with transaction(self.conn):
+            self.conn.execute(
+                "INSERT OR REPLACE INTO analyses (key, hand, seat, version, saved_at, analysis)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (key, analysis.hand, analysis.seat.name, analysis.version, time.time(), blob),
+            )
+            self.conn.execute(
+                "DELETE FROM analyses WHERE rowid NOT IN"
+                " (SELECT rowid FROM analyses ORDER BY saved_at DESC LIMIT ?)",
+                (KEEP_ANALYSES,),
+            )
+
+    def load_analysis(self, key: str, hand: int, seat: Seat, kind: AnalysisKind[T]) -> T | None:
+        """The analysis kept under ``key`` for that hand and seat, read by ``kind``
+        (``ai.analysis.HandAnalysis``); None when there is none, when it is of another version
+        than ``kind.VERSION`` or when it does not read back (damaged): it is to be worked out
+        again."""
+        row = self.conn.execute(
+            "SELECT version, analysis FROM analyses WHERE key = ? AND hand = ? AND seat = ?",
+            (key, hand, seat.name),
+        ).fetchone()
+        if row is None or row[0] != kind.VERSION:
+            return None
+        try:
+            data = _unpack(row[1])
+            analysis = kind.from_json(data)
+        except (zlib.error, UnicodeDecodeError, ValueError, TypeError, AssertionError):
+            return None
+        if getattr(analysis, "version", None) != kind.VERSION:
+            return None
+        return analysis

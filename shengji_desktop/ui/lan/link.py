@@ -440,7 +440,8 @@ class RemoteLink(QObject):
             away = tr("away")
             return f"{info.name} ({away})" if info.name else tr("open")
         if info.shoulder:  # its player lets watchers see the hand: everyone's plate says so
-            return f"{info.name} · {tr('hand shown')}"
+            shown = tr("hand shown")  # to watchers, by this player's leave
+            return f"{info.name} · {shown}"
         return info.name
 
     @property

@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.table.turn_came.connect(self._turn_came)
         self.table.new_game_requested.connect(self.ask_new_game)
         self.table.continue_requested.connect(self.continue_saved)
+        self.table.analyse_requested.connect(self.analyse_hand)
         self.games = LocalGames(self, self.settings, save_path)
         hosted = save_path.with_name(f"{save_path.stem}-hosted-table.json") if save_path else None
         self.lan = LanTables(self, self.table, self.settings, hosted, self.games.stats_path)
@@ -156,7 +157,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(make_icon())
         screen = self.table
         screen.build()
-        screen.set_speed(str(self.settings.value("ui/speed", "normal")))
+        screen.animator.set_speed(str(self.settings.value("ui/speed", "normal")))
         sizes = self.splitter.sizes()
         self.splitter.replaceWidget(0, screen.view)
         self.splitter.replaceWidget(1, screen.side)
@@ -401,7 +402,7 @@ class MainWindow(QMainWindow):
     def set_speed(self, key: str) -> None:
         self.finish_building()
         self.settings.setValue("ui/speed", key)
-        self.table.set_speed(key)
+        self.table.animator.set_speed(key)
 
     # ------------------------------------------------------------------ start, new, continue
 
@@ -433,7 +434,18 @@ class MainWindow(QMainWindow):
 
         session = self.table.attach(link, past, game, make_player("normal", "hint"))
         follow(session, link)  # the seat's trail, for Game → Replay this match
+        # 复盘 from the settlement: a local match's record, for the player's seat
+        self.table.analysable = getattr(link, "match", None) is not None and bool(
+            getattr(link, "seat", None) is not None and session.human is not None
+        )
         return session
+
+    def analyse_hand(self, number: int) -> None:
+        """The settlement's 复盘: the hand in the replay viewer, for the player's seat only,
+        and its analysis."""
+        from ..windows.replay_open import analyse_live
+
+        analyse_live(self.table.session, number, self)
 
     def stop_session(self) -> None:
         """End the window's game: its session, and the LAN table hosted or joined."""

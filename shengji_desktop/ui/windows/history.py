@@ -89,6 +89,11 @@ class HandHistoryWindow(QDialog):
         self.replay_button.clicked.connect(self.open_replay)
         self.replay_button.setEnabled(False)
         bar.addWidget(self.replay_button)
+        self.analyse_button = QPushButton(tr("Analyse"))  # 复盘: the replay, then its analysis
+        self.analyse_button.setObjectName("analyse")
+        self.analyse_button.clicked.connect(self.open_analysis)
+        self.analyse_button.setEnabled(False)
+        bar.addWidget(self.analyse_button)
         bar.addWidget(self.import_button)
         bar.addWidget(self.export_button)
         layout.addLayout(bar)
@@ -124,6 +129,7 @@ class HandHistoryWindow(QDialog):
     def _selection_changed(self) -> None:
         self.export_button.setEnabled(self.selected() is not None)
         self.replay_button.setEnabled(self.selected() is not None)
+        self.analyse_button.setEnabled(self.selected() is not None)
 
     def open_replay(self) -> QWidget | None:
         """The selected hand in the replay viewer, at its hand, from the player's seat."""
@@ -134,6 +140,15 @@ class HandHistoryWindow(QDialog):
             return None
         title = tr("{game}, hand {n}").format(game=game_name(row.game), n=row.number)
         return open_record(self.store.hand_record(row.id), title, self.parentWidget())
+
+    def open_analysis(self) -> QWidget | None:
+        """The selected hand in the replay viewer, analysed for the player's seat (复盘)."""
+        from .replay import ReplayWindow
+
+        window = self.open_replay()
+        if isinstance(window, ReplayWindow):
+            window.analyse()
+        return window
 
     def _keep_changed(self) -> None:
         self.settings.setValue(KEEP_KEY, self.keep.value())

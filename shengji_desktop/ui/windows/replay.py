@@ -10,14 +10,16 @@ the score sheet rebuilt up to there)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt, QThreadPool, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QLabel,
     QMainWindow,
-    QSlider,
     QSplitter,
     QToolBar,
     QWidget,
@@ -36,6 +38,11 @@ from ..i18n import tr
 from ..session.session import Session
 from ..table.screen import TableScreen
 from ..texts import game_name, kind_name, seat_name
+from .analysis import AnalysisJob, mark_colour, store_path_for
+from .analysis_panel import MarkedSlider
+
+if TYPE_CHECKING:
+    from shengji_desktop.ai.analysis import Decision, HandAnalysis
 
 # speed: (animation factor, pause after a step in ms, after a card dealt)
 PLAY_SPEEDS = {
@@ -100,6 +107,7 @@ class ReplayLink:
 class ReplayWindow(QMainWindow):
     def __init__(self, source: Source, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from .analysis_panel import AnalysisPanel
         from .replay_advice import AdviceBox
         from .replay_scene import ReplayScene
 
@@ -120,15 +128,27 @@ class ReplayWindow(QMainWindow):
         table.score.reset(source.game)
         self.advice = AdviceBox(self)
         self.advice.heading.setWordWrap(True)  # the right column no wider than it must be
+        self.analysis_panel = AnalysisPanel(self)
+        self.analysis_panel.analyse.connect(lambda: self.analyse())
+        self.analysis_panel.cancel.connect(self.cancel_analysis)
+        self.analysis_panel.jump.connect(self.jump_to)
+        self.analyses: dict[tuple[int, Seat], HandAnalysis] = {}
+        self.job: AnalysisJob | None = None
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(table.side)
+        right.addWidget(self.analysis_panel)
         right.addWidget(self.advice)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
+        right.setStretchFactor(2, 2)
+        self.right = right
         # the advice a third of the height at most: on a short screen the panel needs the rest
         tall = max(1, self.height() - 2 * ROW_H)
         advice = max(ADVICE_MIN_H, min(330, tall // 3))
-        right.setSizes([tall - advice, advice])
+        analysis = self.analysis_panel.sizeHint().height()
+        right.setSizes([tall - advice - analysis, analysis, advice])
         splitter = QSplitter()
         splitter.addWidget(table.view)
         splitter.addWidget(right)
@@ -143,6 +163,9 @@ class ReplayWindow(QMainWindow):
         self.position = -1
         self.playing = False
         self.speed = "normal"
+        self.analysis_budget: float | None = None  # seconds per decision (None: the default)
+        self.analysis_playouts: int | None = None  # tests: a fixed number of samples
+        self.analysis_store: Path | None = store_path_for(parent)  # where analyses are kept
         self._spans = source.spans()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -181,7 +204,7 @@ class ReplayWindow(QMainWindow):
             act.triggered.connect(fn)
             bar.addAction(act)
             self.actions_[key] = act
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = MarkedSlider()  # a coloured tick at each marked decision (复盘)
         self.slider.setMinimumWidth(SLIDER_MIN_W)
         self.slider.setPageStep(1)
         self.slider.valueChanged.connect(self._slider_moved)
@@ -294,6 +317,7 @@ class ReplayWindow(QMainWindow):
         self.actions_["play"].setText(tr("Pause") if self.playing else tr("Play on"))
         self.ask_action.setEnabled(self.source.decision(k, self.seat) is not None)
         self.advice.position_changed(k)
+        self.slider.set_ticks(self._analysis_ticks(span, marks))
 
     def _slider_moved(self, value: int) -> None:
         marks = self._marks(self.span)
@@ -410,8 +434,93 @@ class ReplayWindow(QMainWindow):
         if view is not None:
             self.advice.ask(view, self.position, self.source.played(self.position))
 
+    # ------------------------------------------------------------------ 复盘
+
+    def analysable(self) -> bool:
+        """Whether this replay holds the moves made (a record; not a live seat's trail)."""
+        return isinstance(self.source, RecordReplay)
+
+    def analyse(self, seat: Seat | None = None, hand: int | None = None) -> None:
+        """The hand shown (or ``hand``), judged for the viewpoint's seat (or ``seat``): from
+        the statistics database at once, else worked out off the GUI thread."""
+        panel = self.analysis_panel
+        if not isinstance(self.source, RecordReplay):
+            panel.idle(tr("Only a record can be analysed: open the hand from Hand history."))
+            return
+        if self.job is not None and self.job.running:
+            return
+        seat = seat if seat is not None else self.seat
+        hand = hand if hand is not None else self.span.number
+        known = self.analyses.get((hand, seat))
+        if known is not None:
+            self._analysed(known)
+            return
+        job = AnalysisJob(
+            self.source,
+            hand,
+            seat,
+            self.analysis_store,
+            self.analysis_budget,
+            self.analysis_playouts,
+            self,
+        )
+        job.progress.connect(panel.step)
+        job.finished.connect(self._analysed)
+        job.failed.connect(
+            lambda why: panel.idle(tr("The analysis failed: {error}").format(error=why))
+        )
+        job.cancelled.connect(lambda: panel.idle(tr("Analysis cancelled.")))
+        self.job = job
+        panel.running(hand, seat_name(seat, self._home()))
+        job.start(self.pool)
+
+    def cancel_analysis(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def _home(self) -> Seat:
+        home: Seat = getattr(self.source, "start_seat", self.source.seats[0])
+        return home
+
+    def _analysed(self, a: HandAnalysis) -> None:
+        from shengji_desktop.ai.analysis import match_costliest
+
+        self.analyses[(a.hand, a.seat)] = a
+        self.analysis_panel.show_analysis(self.source.game, a, self._home())
+        total = sum(self.right.sizes())  # the list and the chart want room now
+        self.right.setSizes([total * 35 // 100, total * 45 // 100, total * 20 // 100])
+        mine = [x for (_, seat), x in self.analyses.items() if seat == a.seat]
+        costliest = match_costliest(mine) if len(mine) > 1 else ()
+        self.analysis_panel.show_costliest(self.source.game, costliest, self._home())
+        self._update_controls()
+
+    def _analysis_ticks(self, span: HandSpan, marks: list[int]) -> list[tuple[int, QColor]]:
+        a = self.analyses.get((span.number, self.seat)) or next(
+            (x for (n, _), x in self.analyses.items() if n == span.number), None
+        )
+        if a is None:
+            return []
+        ticks = []
+        for d in a.marked():
+            stop = max((i for i, m in enumerate(marks) if m <= d.position), default=0)
+            ticks.append((stop, mark_colour(d.mark)))
+        return ticks
+
+    def jump_to(self, d: Decision) -> None:
+        """The position of a marked decision as its seat saw it, with the alternatives the
+        analysis weighed there."""
+        self.pause()
+        if d.seat in self.source.seats and d.seat != self.seat:
+            self.seat = d.seat
+            self.seat_box.setCurrentIndex(max(0, self.source.seats.index(d.seat)))
+        self.open_hands = False
+        self.open_box.setChecked(False)
+        self.goto(d.position)
+        self.advice.show_judged(self.source.game, d, self.source.played(d.position))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pause()
+        self.cancel_analysis()
         self.table.detach()
         self.advice.shutdown()
         super().closeEvent(event)

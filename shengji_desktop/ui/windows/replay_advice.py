@@ -115,6 +115,40 @@ class AdviceBox(QFrame):
         task.signals.done.connect(done)
         self.pool.start(task)
 
+    def show_judged(self, game: Game, d: Any, played: Action | None) -> None:
+        """The alternatives the analysis (复盘) weighed at a decision, ``d`` an
+        ``ai.analysis.Decision``: each with its estimate, the move made and the best marked."""
+        from .analysis import mark_name, result_text
+
+        self.asked_at, self.result = d.position, d
+        who = seat_name(d.seat, None)
+        lines = [
+            "<b>"
+            + tr("{mark} — judged for {seat}").format(mark=mark_name(d.mark), seat=who)
+            + "</b>",
+            tr("Estimated result of the hand for {seat}'s side, over {n} sampled deals:").format(
+                seat=who, n=d.samples
+            ),
+        ]
+        rows = []
+        shown = list(d.alternatives[:MAX_SHOWN])
+        if all(alt.action != d.made.action for alt in shown):
+            shown.append(d.made)  # the move made, however far down
+        for alt in shown:
+            tags = []
+            if alt.action == d.made.action:
+                tags.append(tr("played"))
+            if alt.action == d.best.action and alt.action != d.made.action:
+                tags.append(tr("better"))
+            tag = f" ◀ {', '.join(tags)}" if tags else ""
+            rows.append(
+                f"<tr><td>{describe_action(alt.action)}</td>"
+                f"<td align='right'>{result_text(game, alt.mean, alt.error)}{tag}</td></tr>"
+            )
+        lines.append("<table cellspacing='4'>" + "".join(rows) + "</table>")
+        lines.append(tr("Loss: {loss}").format(loss=result_text(game, d.loss, d.loss_error)))
+        self.text.setText("<br>".join(lines))
+
     def position_changed(self, position: int) -> None:
         if self.asked_at is not None and position != self.asked_at:
             self.asked_at, self.result = None, None

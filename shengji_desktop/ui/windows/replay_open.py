@@ -29,6 +29,28 @@ def replay_live(session: Session | None, parent: QWidget) -> ReplayWindow | None
     return open_source(trail.snapshot(), "", parent)
 
 
+def analyse_live(session: Session | None, hand: int, parent: QWidget) -> ReplayWindow | None:
+    """The settlement's 复盘: the local match's hands so far in the viewer, from the player's
+    seat alone (``only``: no other view, no hands face up), at ``hand``, analysed for that
+    seat. The analysis reads the seat's own views only (``ai.analysis``)."""
+    from shengji_desktop.engine.replay import RecordReplay
+
+    from .replay import open_source
+
+    link = getattr(session, "link", None)
+    match = getattr(link, "match", None)
+    seat = session.human if session is not None else None
+    if match is None or seat is None:
+        dialogs.show_box(parent, tr("Analyse"), tr("Only a hand played here can be analysed."))
+        return None
+    replay = RecordReplay(
+        match.game, match.options, match.seed, list(match.actions), hand, seat, only=seat
+    )
+    window = open_source(replay, tr("Hand {n}").format(n=hand), parent)
+    window.analyse(seat, hand)
+    return window
+
+
 def open_path(path: Path, parent: QWidget | None) -> ReplayWindow | None:
     """The viewer on ``path``; a file that cannot be replayed is said so, nothing opens."""
     from shengji_desktop.engine.record import RecordError
