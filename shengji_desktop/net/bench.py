@@ -5,11 +5,12 @@ summary. Readable figures, then one JSON line.
 
 ``--start-at-hand H`` measures a table H hands into a match: random computers play H hands
 headlessly, the table is saved with four open seats, and the host resumes it (``--resume``);
-the four clients come back with the seats' tokens. A match that ends before hand H + 1 (DL
-often does) is looked for among the next seeds, for DL then with the rule options under which
-its matches last longest (a team dug at its last level goes back, no instant win by three
-small jokers: reported as ``options``); failing that, the longest one found is used and its
-figures say where it started (``start_at_hand``).
+the four clients come back with the seats' tokens. Every table speaks TLS; each game is played
+a second time without it (the host's ``--no-tls``), for the plain p50 and p95 beside. A match
+that ends before hand H + 1 (DL often does) is looked for among the next seeds, for DL then
+with the rule options under which its matches last longest (a team dug at its last level goes
+back, no instant win by three small jokers: reported as ``options``); failing that, the longest
+one found is used and its figures say where it started (``start_at_hand``).
 
 ``--watchers`` (旁观): the same tables played three times, by the same four clients, with no
 watcher, with 8 watchers who read, and with 8 of whom one never reads and one floods the host
@@ -85,7 +86,7 @@ WATCH_MODES = ("0", "8", "8 (1 stalled, 1 flooding)")
 
 
 async def _clients(
-    port: int, seed: int, tokens: list[str | None], watchers: str = "0"
+    port: int, seed: int, tokens: list[str | None], watchers: str = "0", tls: bool = True
 ) -> dict[str, Any]:
     sent: dict[tuple[int, int], float] = {}
     arrivals: list[dict[int, float]] = [{} for _ in range(4)]
@@ -94,7 +95,7 @@ async def _clients(
         _TimedSeat(RandomPlayer(random.Random(f"{seed}/{i}")), i, arrivals, acks) for i in range(4)
     ]
     clients = [
-        _TimedClient("127.0.0.1", port, f"bench{i}", token=tokens[i], sent=sent, index=i)
+        _TimedClient("127.0.0.1", port, f"bench{i}", token=tokens[i], sent=sent, index=i, tls=tls)
         for i in range(4)
     ]
     crowd = _crowd(port, watchers)  # the watchers, seated before the players come
@@ -149,7 +150,12 @@ def _crowd_end(crowd: subprocess.Popen[str] | None) -> dict[str, int]:
 
 
 def measure(
-    game: str, hands: int, seed: int = 1, start_at: int = 0, watchers: str = "0"
+    game: str,
+    hands: int,
+    seed: int = 1,
+    start_at: int = 0,
+    watchers: str = "0",
+    tls: bool = True,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:  # the host autosaves, as a real one does
         save = Path(tmp) / "table.json"
@@ -158,7 +164,7 @@ def measure(
         options: dict[str, str] = {}
         if start_at > 0:
             seed, options, before, tokens = _prepare(Game(game), seed, start_at, hands, save)
-        figures = _measure(game, hands, seed, save, before, tokens, watchers)
+        figures = _measure(game, hands, seed, save, before, tokens, watchers, tls)
         if not start_at:
             return figures
         return {**figures, "start_at_hand": before, "seed": seed, "options": options}
@@ -213,11 +219,14 @@ def _measure(
     before: int,
     tokens: list[str | None],
     watchers: str = "0",
+    tls: bool = True,
 ) -> dict[str, Any]:
     common = [
         "--bind", "127.0.0.1", "--port", "0", "--hands", str(before + hands),
         "--deal-pace", "0", "--settle-pause", "0", "--standin", "random", "--quiet",
     ]  # fmt: skip
+    if not tls:  # the plain baseline: what TLS costs is the difference
+        common.append("--no-tls")
     if before:  # a resumed table: it saves back into its file
         where = ["--resume", str(save)]
     else:
@@ -239,7 +248,7 @@ def _measure(
         # Its log is read on (a full pipe would stop the host mid-match).
         threading.Thread(target=host.stdout.read, daemon=True).start()
         started = time.perf_counter()
-        result = asyncio.run(_clients(port, seed, tokens, watchers))
+        result = asyncio.run(_clients(port, seed, tokens, watchers, tls))
         wall = time.perf_counter() - started
         host.wait(60)
     finally:
@@ -277,6 +286,8 @@ def run(hands: int, start_at: int = 0, watchers: bool = False) -> dict[str, Any]
         figures["start_at_hand"] = start_at
     for game in ("dl", "tr", "sd"):
         f = measure(game, hands, start_at=start_at)
+        plain = measure(game, hands, start_at=start_at, tls=False)
+        f["plain_p95_ms"], f["plain_p50_ms"] = plain["p95_ms"], plain["p50_ms"]
         figures[game] = f
         where = ""
         if start_at:
@@ -285,10 +296,11 @@ def run(hands: int, start_at: int = 0, watchers: bool = False) -> dict[str, Any]
             if f["start_at_hand"] < start_at:
                 where += f": no match tried lasted {start_at} hands"
         print(
-            f"{game}{where}: {f['actions']} actions sent, update to all 4 clients p50 "
+            f"{game}{where}: {f['actions']} actions sent, update to all 4 clients (TLS) p50 "
             f"{f['p50_ms']} ms, "
             f"p95 {f['p95_ms']} ms, max {f['max_ms']} ms; host CPU "
-            f"{f['host_cpu_s_per_hand']} s/hand, wall {f['wall_s_per_hand']} s/hand",
+            f"{f['host_cpu_s_per_hand']} s/hand, wall {f['wall_s_per_hand']} s/hand; "
+            f"without TLS p50 {f['plain_p50_ms']} ms, p95 {f['plain_p95_ms']} ms",
             flush=True,
         )
     print(json.dumps(figures, sort_keys=True), flush=True)

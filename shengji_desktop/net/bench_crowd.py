@@ -14,11 +14,20 @@ import asyncio
 import contextlib
 import json
 import sys
+from typing import Any
 
 from . import protocol as p
+from .tls import client_context
 
 FLOOD_RATE = 10_000  # lines a second, written in slices TICK apart
 TICK = 0.01
+
+
+def _connect(port: int) -> Any:
+    """A TLS connection to the table (not pinned: the bench's own host)."""
+    return asyncio.open_connection(
+        "127.0.0.1", port, ssl=client_context(), server_hostname="shengji-table"
+    )
 
 
 def hello(name: str) -> bytes:
@@ -27,7 +36,7 @@ def hello(name: str) -> bytes:
 
 async def reader(port: int, name: str, welcomed: asyncio.Event, counts: dict[str, int]) -> None:
     """A watcher that reads everything until the host closes the connection."""
-    r, w = await asyncio.open_connection("127.0.0.1", port)
+    r, w = await _connect(port)
     w.write(hello(name))
     buffered = b""
     while data := await r.read(1 << 16):
@@ -41,7 +50,7 @@ async def reader(port: int, name: str, welcomed: asyncio.Event, counts: dict[str
 
 async def stalled(port: int, done: asyncio.Event) -> None:
     """A watcher that says hello and never reads a byte."""
-    _, w = await asyncio.open_connection("127.0.0.1", port)
+    _, w = await _connect(port)
     w.write(hello("stalled"))
     await done.wait()
     w.close()
@@ -57,7 +66,7 @@ async def flooder(port: int, done: asyncio.Event, counts: dict[str, int]) -> Non
     chunk = b"".join(lines)
     while not done.is_set():
         try:
-            r, w = await asyncio.open_connection("127.0.0.1", port)
+            r, w = await _connect(port)
         except OSError:
             return
         w.write(hello("flood"))

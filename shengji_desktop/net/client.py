@@ -6,6 +6,12 @@ the seat it ``look``s from (over that player's shoulder when the player allows i
 ``TableClient`` runs on an asyncio loop and reports through a ``ClientListener``; updates
 arrive decoded (``codec``) into typed events and a ``SeatView``. ``ThreadedClient`` runs one in
 a background thread for a GUI (callbacks arrive on that thread; thread-safe methods send).
+
+Every connection is TLS (``tls``). Given a ``fingerprint`` (an invite code's, a LAN
+announcement's), the client checks the host's certificate against it after the handshake and
+before its hello, and stops with ``ClientClosed`` when it differs (a man in the middle, or a
+code for another table); without one it still encrypts and keeps the fingerprint it met in
+``peer_fingerprint``. ``addresses`` (a code's, IPv6 and IPv4) are tried in order.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -21,6 +27,7 @@ from ..engine.phase import Phase
 from ..engine.table import Player
 from ..engine.view import SeatView
 from . import protocol as p
+from .tls import PinMismatch, check_pin, client_context, peer_fingerprint
 
 # Errors after which retrying with the same hello cannot help.
 FINAL_CODES = {
@@ -34,6 +41,7 @@ FINAL_CODES = {
     p.ErrorCode.NAME_TAKEN.value,
     p.ErrorCode.FLOOD.value,
     p.ErrorCode.WATCHERS_FULL.value,
+    p.ErrorCode.BAD_SECRET.value,
 }
 
 
@@ -86,6 +94,11 @@ class TableClient:
         reconnect_for: float = 30.0,
         on_raw: Callable[[bytes], None] | None = None,
         watch: bool = False,
+        fingerprint: bytes | None = None,
+        secret: str | None = None,
+        addresses: Sequence[tuple[str, int]] = (),
+        tls: bool = True,
+        connect_timeout: float = 10.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -108,6 +121,14 @@ class TableClient:
         self._refs = itertools.count(1)
         self._stop = False
         self._welcomed = False
+        self.pin = fingerprint
+        self.secret = secret
+        # where to connect, in order (a code's IPv6 and IPv4 addresses); the one that answered
+        # goes first on a reconnection
+        self.addresses = list(addresses) or [(host, port)]
+        self.tls = tls
+        self.connect_timeout = connect_timeout
+        self.peer_fingerprint = b""  # the certificate's fingerprint met at the last connection
 
     # ------------------------------------------------------------------ sending
 
@@ -188,8 +209,39 @@ class TableClient:
             delay = min(delay * 1.5, 1.0)
         return "stopped"
 
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The first address that answers and completes TLS; the certificate checked against
+        the pin before anything is sent. OSError names each address's failure."""
+        failures = []
+        for host, port in list(self.addresses):
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(
+                        host,
+                        port,
+                        ssl=client_context() if self.tls else None,
+                        server_hostname="shengji-table" if self.tls else None,
+                    ),
+                    self.connect_timeout,
+                )
+            except (OSError, TimeoutError) as exc:
+                failures.append(f"{_where(host, port)}: {exc or type(exc).__name__}")
+                continue
+            if self.tls:
+                self.peer_fingerprint = peer_fingerprint(writer.get_extra_info("ssl_object"))
+                try:
+                    check_pin(self.peer_fingerprint, self.pin)
+                except PinMismatch as exc:
+                    writer.close()
+                    raise ClientClosed(str(exc)) from None
+            self.host, self.port = host, port
+            self.addresses.remove((host, port))
+            self.addresses.insert(0, (host, port))
+            return reader, writer
+        raise ConnectionError("; ".join(failures) or "no address to connect to")
+
     async def _session(self) -> None:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        reader, writer = await self._connect()
         self._writer = writer
         decoder = p.HostDecoder()
         try:
@@ -202,6 +254,7 @@ class TableClient:
                     token=self.token,
                     seat=seat,  # type: ignore[arg-type]
                     watch=self.watch,
+                    secret=self.secret,
                 )
             )
             while True:
@@ -254,6 +307,10 @@ class TableClient:
         elif isinstance(msg, p.Bye):
             self.bye = msg
             self.listener.on_bye(msg)
+
+
+def _where(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 class ThreadedClient:

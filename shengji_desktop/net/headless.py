@@ -84,12 +84,24 @@ class HostConfig:
     settings: HostSettings
     advertise: bool
     quiet: bool
+    internet: bool = False  # map the port, a join secret, print the invite code
+    identity: Path | None = None  # the TLS key and certificate (None: the user's data folder)
+    igd: str | None = None  # the router's description URL (tests: a fake one; None: search)
 
 
 async def serve(
     config: HostConfig, make_player: PlayerFactory, out: Out = _print
 ) -> dict[str, Any]:
     listener = _PrintingListener(out, config.quiet)
+    from .tls import default_identity_path, load_identity
+
+    identity = None
+    if config.settings.tls:
+        identity = load_identity(config.identity or default_identity_path())
+    if config.internet:
+        from .invite import new_secret
+
+        config.settings.join_secret = config.settings.join_secret or new_secret()
     if config.resume is not None:
         host = TableHost.resume(
             config.resume,
@@ -97,6 +109,7 @@ async def serve(
             listener,
             make_player,
             save_path=config.save or config.resume,
+            identity=identity,
         )
     else:
         assert config.game is not None
@@ -109,6 +122,7 @@ async def serve(
             config.save,
             listener,
             make_player,
+            identity=identity,
         )
     listener.host = host
     port = await host.start(config.bind, config.port)
@@ -118,6 +132,21 @@ async def serve(
         "port": port,
         "game": host.match.game.value,
     }
+    listening["fingerprint"] = host.fingerprint.hex()
+    mapper = None
+    if config.internet:
+        from .portmap import PortMapper
+        from .reach import open_to_internet
+
+        assert config.settings.join_secret is not None
+        reach, mapper = await open_to_internet(
+            port,
+            config.settings.join_secret,
+            host.fingerprint,
+            PortMapper(port, igd_location=config.igd, search=config.igd is None),
+        )
+        out(reach.advice())
+        listening["code"] = reach.code
     if host.seed_public:  # --seed: the caller knows it already; a secret one deals every hand
         listening["seed"] = host.match.seed
     out(json.dumps({**listening, "resumed": config.resume is not None}))
@@ -149,6 +178,8 @@ async def serve(
         if listener.advertiser is not None:
             await listener.advertiser.close()
         await host.close()
+        if mapper is not None:
+            await mapper.close()
     return summary
 
 
@@ -163,7 +194,12 @@ def stop_on_signals(loop: asyncio.AbstractEventLoop, on_signal: Callable[[], Non
     return True
 
 
-def run_host(config: HostConfig, make_player: PlayerFactory) -> int:
+def run_host(config: HostConfig, make_player: PlayerFactory, args: Any = None) -> int:
+    """``args``: the command line's, for ``reach.add_host_arguments``'s options."""
+    if args is not None:
+        config.internet, config.igd = args.internet, args.igd
+        config.identity = Path(args.identity) if args.identity else None
+        config.settings.tls = not args.no_tls
     try:
         summary = asyncio.run(serve(config, make_player))
     except (RecordError, ValueError, OSError) as exc:
@@ -236,6 +272,7 @@ class JoinSettings:
     discover: str | None = None
     browse_for: float = 3.0
     watch: bool = False  # 旁观: no seat; ``seat`` is the one to watch from
+    code: str | None = None  # an invite code: addresses, port, join secret, fingerprint
 
 
 async def list_tables(browse_for: float, out: Out = _print) -> list[dict[str, Any]]:
@@ -275,7 +312,19 @@ async def join(
     """Play a seat with ``make_player(settings.kind, settings.seed)`` until the table ends
     (or ``settings.hands`` hands); the result as ``join`` prints it."""
     s = settings
-    if s.discover is not None:
+    reach: dict[str, Any] = {}
+    if s.code is not None:
+        from .invite import decode
+
+        invite = decode(s.code)  # InviteError (a ValueError) says what is wrong
+        reach = {
+            "fingerprint": invite.fingerprint,
+            "secret": invite.secret,
+            "addresses": invite.endpoints(),
+        }
+        first = invite.endpoints()[0]
+        address = f"[{first[0]}]:{first[1]}" if ":" in first[0] else f"{first[0]}:{first[1]}"
+    elif s.discover is not None:
         address = await _discover(s.discover, s.browse_for, out)
     elif s.address is not None:
         address = s.address
@@ -283,12 +332,12 @@ async def join(
         raise ValueError("give HOST:PORT, or --discover NAME (--list shows the tables)")
     host, port = parse_address(address)
     if s.watch:
-        return await _watch(s, host, port, out)
+        return await _watch(s, host, port, out, reach)
     player = make_player(s.kind, s.seed)
     token = _read_token(s.token_file)
     bot = _JoiningSeat(player, s.hands, s.think_delay, out, address, s.token_file)
     client = TableClient(
-        host, port, s.name, token=token, seat=s.seat, reconnect_for=s.reconnect_for
+        host, port, s.name, token=token, seat=s.seat, reconnect_for=s.reconnect_for, **reach
     )
     reason = await bot.play(client)
     return {
@@ -335,7 +384,9 @@ class _Watching(ClientListener):
         self.out(f"快捷语 {said.watcher or said.seat}: {said.phrase}")
 
 
-async def _watch(s: JoinSettings, host: str, port: int, out: Out) -> dict[str, Any]:
+async def _watch(
+    s: JoinSettings, host: str, port: int, out: Out, reach: dict[str, Any]
+) -> dict[str, Any]:
     listener = _Watching(out, s.hands)
     client = TableClient(
         host,
@@ -345,6 +396,7 @@ async def _watch(s: JoinSettings, host: str, port: int, out: Out) -> dict[str, A
         listener=listener,
         reconnect_for=s.reconnect_for,
         watch=True,
+        **reach,
     )
     listener.client = client
     reason = await client.run()

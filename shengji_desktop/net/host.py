@@ -32,6 +32,7 @@ from .lobby import OPEN, Lobby, SeatState
 from .persistence import SavedSeat, TableFile, read_table, table_meta
 from .referee import Referee
 from .settings import HostSettings
+from .tls import HostIdentity, make_identity
 from .transport import Connection, Server
 from .watchers import Watcher, Watchers
 
@@ -77,10 +78,16 @@ class TableHost:
         make_player: PlayerFactory | None = None,
         *,
         match: Match | None = None,
+        identity: HostIdentity | None = None,
     ) -> None:
         """``match``: a match to go on with (``resume``); else a new one of game, options, seed
-        (None: a secret one, ``secret_seed``). No client ever hears the seed."""
+        (None: a secret one, ``secret_seed``). No client ever hears the seed. ``identity``:
+        the host's TLS key and certificate (``tls.load_identity``; None: a new one for this
+        table only)."""
         self.settings = settings or HostSettings()
+        self.identity: HostIdentity | None = None
+        if self.settings.tls:
+            self.identity = identity or make_identity()
         self.listener = listener or HostListener()
         self.save_path = save_path
         # Whether the seed may be said (in logs, the summary): only one the caller chose.
@@ -88,7 +95,12 @@ class TableHost:
         if match is None:
             match = Match(game, options, secret_seed() if seed is None else seed)
         self.server = Server(
-            self.settings, self._handle, self._closed, self._log, on_heard=self._heard
+            self.settings,
+            self._handle,
+            self._closed,
+            self._log,
+            on_heard=self._heard,
+            tls=self.identity.server_context() if self.identity is not None else None,
         )
         self._seats = Lobby(
             seats or [OPEN] * 4,
@@ -133,6 +145,11 @@ class TableHost:
     @property
     def port(self) -> int | None:
         return self.server.port
+
+    @property
+    def fingerprint(self) -> bytes:
+        """The SHA-256 fingerprint of the table's certificate (empty without TLS)."""
+        return self.identity.fingerprint if self.identity is not None else b""
 
     @property
     def conns(self) -> set[Connection]:
@@ -206,6 +223,7 @@ class TableHost:
         listener: HostListener | None = None,
         make_player: PlayerFactory | None = None,
         save_path: Path | None = None,
+        identity: HostIdentity | None = None,
     ) -> TableHost:
         """The table saved in ``path``: same match, seats and tokens. Saves go back to
         ``path`` unless ``save_path`` is given. RecordError names a bad file."""
@@ -224,6 +242,7 @@ class TableHost:
             listener,
             make_player,
             match=match,
+            identity=identity,
         )
         for s in saved.seats:
             state = host.seats[s.seat]

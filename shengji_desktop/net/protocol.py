@@ -31,7 +31,7 @@ from ..engine.view import SeatView
 #    version 3 client could not read).
 # 5: 旁观 — watchers (hello watch, look, shoulder; welcome watching, lobby watchers, update
 #    shoulder, said by a watcher), which a version 4 client could not read.
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6  # 6: TLS on every table, the join secret in the hello
 # Watchers a table takes at most (``HostSettings.max_watchers`` may say fewer).
 MAX_WATCHERS = 8
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
@@ -71,6 +71,7 @@ class ErrorCode(str, Enum):
     NAME_TAKEN = "name_taken"  # another seat at the table has this name (fatal)
     FLOOD = "flood"  # more messages than the host serves one connection (fatal)
     CHAT_RATE = "chat_rate"  # a 快捷语 phrase too soon after the last one (not fatal)
+    BAD_SECRET = "bad_secret"  # the hello lacks the table's join secret (fatal)
     WATCHING = "watching"  # a watcher asked for what only a seat may do (not fatal)
     WATCHERS_FULL = "watchers_full"  # the table has as many watchers as it takes (fatal)
     INTERNAL = "internal"  # a fault of the host; the match is unchanged
@@ -106,6 +107,8 @@ class Hello(_ClientMsg, tag="hello", frozen=True):
     token: Token | None = None
     seat: SeatName | None = None
     watch: bool = False
+    # The join secret of a table open to the internet (from its invite code).
+    secret: Annotated[str, msgspec.Meta(max_length=64)] | None = None
 
 
 class Ready(_ClientMsg, tag="ready", frozen=True):

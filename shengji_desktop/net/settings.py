@@ -41,3 +41,14 @@ class HostSettings:
     watcher_msg_rate: float = 20.0
     watcher_msg_burst: int = 50
     lobby_delay: float = 0.25  # watchers coming and going: one lobby message this often at most
+    # The public side (``transport``): TLS and the hello within ``hello_timeout`` of connecting;
+    # a hello without ``join_secret`` (when set: a table open to the internet) is refused.
+    join_secret: str | None = None
+    # New connections per address: a bucket of ``attempt_burst``, refilled at ``attempt_rate``
+    # a second; a wrong secret costs ``secret_cost`` of it. The loopback (the host's own
+    # window) is left out unless ``limit_loopback``.
+    attempt_rate: float = 0.5
+    attempt_burst: int = 30
+    secret_cost: int = 10
+    limit_loopback: bool = False
+    tls: bool = True  # False only for ``bench net``'s plain baseline: every table speaks TLS

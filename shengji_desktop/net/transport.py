@@ -15,12 +15,23 @@ has not taken what was queued within ``send_deadline``; every connection counts 
 ``max_connections`` until its socket is really gone. Connections that have not said hello
 have a limit of their own (``max_pending``, the oldest is turned away), so idle sockets never
 lock a token holder out.
+
+The public side stays small: every connection speaks TLS (``tls``) and must finish its
+handshake and a correct hello (with the table's join secret, when it has one) within
+``hello_timeout`` of connecting, or it is dropped; a plain-text client gets nothing back. New
+connections are limited per address (``attempts``), a wrong secret costing more. A table bound
+to every address listens on IPv6 and IPv4 with one dual-stack socket, on one port.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import ipaddress
+import os
+import socket
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -52,6 +63,7 @@ class Connection:
     checked_at: float = 0.0  # when they were last counted
     opened_at: float = 0.0
     cut_off: str | None = None  # why the host aborted it
+    secure: bool = False  # its TLS handshake is done: before that nothing is sent to it
     log: Callable[[str], None] | None = field(default=None, repr=False)
     _flush: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -78,7 +90,7 @@ class Connection:
     def send_encoded(self, data: bytes, limit: int, deadline: float) -> None:
         """``send`` of a message already encoded (``protocol.encode``): one encoding serves
         every watcher who gets the same update."""
-        if self.closing:
+        if self.closing or not self.secure:
             return
         self.sent_bytes += len(data)
         self.writer.write(data)
@@ -140,7 +152,10 @@ class Server:
         on_closed: Callable[[Connection], None],
         log: Callable[[str], None],
         on_heard: Callable[[Connection], None] | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
+        """``tls``: the host's context (``tls.HostIdentity.server_context``); None only for
+        the plain baseline of ``bench net``."""
         self.settings = settings
         self.handle = handle
         self.on_closed = on_closed
@@ -150,9 +165,22 @@ class Server:
         self.port: int | None = None
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.tls = tls
+        self.attempts = Attempts(settings)
 
     async def start(self, host: str, port: int) -> int:
-        self._server = await asyncio.start_server(self._serve, host, port)
+        """Listen on ``host``; every address ("0.0.0.0", "::" or "") means IPv6 and IPv4
+        on one port where the machine has IPv6."""
+        loop = asyncio.get_running_loop()
+
+        def protocol() -> asyncio.StreamReaderProtocol:
+            return _TlsFirst(asyncio.StreamReader(limit=1 << 16, loop=loop), self._serve, loop)
+
+        sock = dual_stack_socket(port) if host in ("", "0.0.0.0", "::") else None
+        if sock is not None:
+            self._server = await loop.create_server(protocol, sock=sock)
+        else:
+            self._server = await loop.create_server(protocol, host or None, port)
         self.port = int(self._server.sockets[0].getsockname()[1])
         return self.port
 
@@ -219,6 +247,11 @@ class Server:
                 self.garbage(conn, item.code, item.message)
             elif isinstance(item, p.Ping):
                 self.send(conn, p.Pong())
+            elif isinstance(item, p.Hello) and not conn.welcomed and not self._secret_ok(item):
+                self.attempts.failed(conn.address, asyncio.get_running_loop().time())
+                self.fatal(
+                    conn, p.ErrorCode.BAD_SECRET, "this code's join secret is not the table's"
+                )
             else:
                 errors = conn.errors
                 self.handle(conn, item)
@@ -227,6 +260,13 @@ class Server:
         except Exception as exc:  # the host never crashes on input
             self.log(f"internal error on {conn.peer}: {exc!r}")
             self.garbage(conn, p.ErrorCode.INTERNAL, "the host could not handle this message")
+
+    def _secret_ok(self, hello: p.Hello) -> bool:
+        secret = self.settings.join_secret
+        if not secret:
+            return True
+        given = (hello.secret or "").encode()
+        return hmac.compare_digest(given, secret.encode())
 
     def _admit(self, conn: Connection) -> None:
         """Over a limit, the oldest connection still without a hello is turned away, of the
@@ -252,12 +292,19 @@ class Server:
             self._tasks.add(task)
         loop = asyncio.get_running_loop()
         peer = writer.get_extra_info("peername")
-        conn = Connection(writer, f"{peer[0]}:{peer[1]}" if peer else "?", log=self.log)
+        conn = Connection(writer, f"{plain_ip(peer[0])}:{peer[1]}" if peer else "?", log=self.log)
         conn.opened_at = conn.checked_at = loop.time()
         conn.allowance = float(self.settings.msg_burst)
+        if not self.attempts.allow(conn.address, conn.opened_at):
+            writer.transport.abort()  # nothing said: whoever knocks this often learns nothing
+            if task is not None:
+                self._tasks.discard(task)
+            return
         self.conns.add(conn)
         try:
             self._admit(conn)
+            if not await self._handshake(conn):
+                return
             await self._read(conn, reader)
         finally:
             try:
@@ -269,10 +316,29 @@ class Server:
                 if task is not None:
                     self._tasks.discard(task)
 
+    async def _handshake(self, conn: Connection) -> bool:
+        """TLS within the hello's deadline; a connection that does not finish it (a plain-text
+        client, a slow one, a wrong one) is dropped without a word."""
+        if self.tls is None:
+            conn.secure = True
+            transport = conn.writer.transport
+            assert isinstance(transport, asyncio.ReadTransport)  # paused by _TlsFirst
+            transport.resume_reading()
+            return True
+        left = conn.opened_at + self.settings.hello_timeout - asyncio.get_running_loop().time()
+        try:
+            await asyncio.wait_for(conn.writer.start_tls(self.tls), max(left, 0.001))
+        except (TimeoutError, ssl.SSLError, ConnectionError, OSError) as exc:
+            why = "no TLS in time" if isinstance(exc, TimeoutError) else f"no TLS: {exc!r}"
+            conn.abort(why[:200])
+            return False
+        conn.secure = not conn.closing
+        return conn.secure
+
     async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
         s = self.settings
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + s.hello_timeout
+        deadline = conn.opened_at + s.hello_timeout
         while not conn.closing:
             try:
                 if not conn.welcomed:
@@ -330,3 +396,84 @@ class Server:
                 await conn.writer.wait_closed()
         if conn._flush is not None:
             conn._flush.cancel()
+
+
+class _TlsFirst(asyncio.StreamReaderProtocol):
+    """A connection that reads nothing until ``Server._handshake`` has started TLS on it: the
+    client's first TLS bytes must reach the TLS layer, not the plain stream's buffer."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.ReadTransport)
+        transport.pause_reading()
+        super().connection_made(transport)
+
+
+class Attempts:
+    """New connections per address: a token bucket each (``attempt_burst`` deep, refilled at
+    ``attempt_rate`` a second); a wrong join secret costs ``secret_cost``. Loopback addresses
+    are not counted unless ``limit_loopback``."""
+
+    def __init__(self, settings: HostSettings) -> None:
+        self.settings = settings
+        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def _exempt(self, address: str) -> bool:
+        if self.settings.limit_loopback:
+            return False
+        try:
+            return ipaddress.ip_address(address).is_loopback
+        except ValueError:
+            return False
+
+    def _take(self, address: str, now: float, cost: float) -> bool:
+        s = self.settings
+        tokens, when = self._buckets.get(address, (float(s.attempt_burst), now))
+        tokens = min(float(s.attempt_burst), tokens + (now - when) * s.attempt_rate)
+        ok = tokens >= 1.0
+        self._buckets[address] = (max(tokens - cost, -float(s.attempt_burst)), now)
+        if len(self._buckets) > 4096:  # forget the full ones: they are as new
+            full = [a for a, (t, _) in self._buckets.items() if t >= s.attempt_burst - 1]
+            for a in full:
+                del self._buckets[a]
+        return ok
+
+    def allow(self, address: str, now: float) -> bool:
+        """One more connection from ``address``: False when it has knocked too often."""
+        return self._exempt(address) or self._take(address, now, 1.0)
+
+    def failed(self, address: str, now: float) -> None:
+        """A wrong join secret from ``address``."""
+        if not self._exempt(address):
+            self._take(address, now, float(self.settings.secret_cost))
+
+
+def plain_ip(address: str) -> str:
+    """An IPv4 address met on a dual-stack socket (``::ffff:1.2.3.4``) as plain IPv4."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return str(mapped) if mapped is not None else address
+
+
+def dual_stack_socket(port: int) -> socket.socket | None:
+    """A listening socket on every IPv6 and IPv4 address at once, or None where the
+    machine has no IPv6 (the caller then listens on IPv4)."""
+    if not socket.has_ipv6:
+        return None
+    try:
+        sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        if os.name == "posix":  # as asyncio does: on Windows it would share a bound port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("::", port))
+        sock.listen(100)
+        sock.setblocking(False)
+    except OSError:
+        sock.close()
+        return None
+    return sock

@@ -20,7 +20,7 @@ from shengji_desktop.cli import main
         (["join", "nowhere", "--name", "a", "--ai", "random"], "HOST:PORT"),
         (["join", "127.0.0.1:1", "--name", "a", "--ai", "genius"], "genius"),
         (["join", "--name", "a"], "--discover NAME"),
-        (["join", "127.0.0.1:1", "--discover", "t", "--name", "a"], "one of them"),
+        (["join", "127.0.0.1:1", "--discover", "t", "--name", "a"], "one;"),
         (["join", "127.0.0.1:1"], "--name is required"),
     ],
 )

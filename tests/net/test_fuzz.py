@@ -205,7 +205,7 @@ class Table:
         self.tokens[seat] = welcome.token  # every return gets a new token
 
     def connect(self) -> Connection:
-        return Connection(FakeWriter(), "fuzz")  # type: ignore[arg-type]
+        return Connection(FakeWriter(), "fuzz", secure=True)  # type: ignore[arg-type]
 
     def fingerprint(self) -> str:
         m = self.host.match

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,9 +30,12 @@ from shengji_desktop.net.client import (
     ThreadedClient,
 )
 from shengji_desktop.net.host import HostListener, HostSettings, TableHost
+from shengji_desktop.net.tls import client_context, make_identity
 from shengji_desktop.rules.cards import Seat, Suit, parse_cards
 from shengji_desktop.rules.options import Game
 
+# A raw connection's TLS (every table speaks it; the pin is tested in test_tls.py).
+TLS: dict[str, Any] = {"ssl": client_context(), "server_hostname": "shengji-table"}
 FAST = {"deal_pace": 0.0, "settle_pause": 0.0, "standin_kind": "random", "hello_timeout": 2.0}
 
 
@@ -45,7 +49,11 @@ class Raw:
 
     @classmethod
     async def connect(cls, port: int) -> Raw:
-        return cls(*await asyncio.open_connection("127.0.0.1", port))
+        return cls(*await asyncio.open_connection("127.0.0.1", port, **TLS))
+
+    @classmethod
+    async def connect_to(cls, address: str, port: int) -> Raw:
+        return cls(*await asyncio.open_connection(address, port, **TLS))
 
     def send(self, data: bytes | dict[str, Any] | p.ClientMessage) -> None:
         if isinstance(data, dict):
@@ -62,7 +70,10 @@ class Raw:
     async def next(self, timeout: float = 5.0) -> p.HostMessage | None:
         """The next message, or None at EOF."""
         while not self.pending:
-            data = await asyncio.wait_for(self.reader.read(1 << 16), timeout)
+            try:
+                data = await asyncio.wait_for(self.reader.read(1 << 16), timeout)
+            except (ssl.SSLError, ConnectionError):  # TLS after our close_notify: closed
+                return None
             if not data:
                 return None
             for item in self.decoder.feed(data):
@@ -528,7 +539,8 @@ def test_a_malformed_host_message_ends_the_client_with_a_clear_error(line: bytes
         await reader.read()  # until the client hangs up
 
     async def main() -> None:
-        server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
+        tls = make_identity().server_context()
+        server = await asyncio.start_server(fake_host, "127.0.0.1", 0, ssl=tls)
         port = server.sockets[0].getsockname()[1]
         client = TableClient("127.0.0.1", port, "a", listener=Listener(), reconnect_for=5)
         with pytest.raises(ClientClosed, match="malformed"):

@@ -23,10 +23,12 @@ from shengji_desktop.engine.view import SeatView, seat_view
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.host import HostListener, HostSettings, TableHost
 from shengji_desktop.net.persistence import read_table
+from shengji_desktop.net.tls import client_context
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game
 
 FAST = {"deal_pace": 0.0, "settle_pause": 0.0, "standin_kind": "random"}
+TLS: dict[str, Any] = {"ssl": client_context(), "server_hostname": "shengji-table"}
 
 
 def run(coro: Callable[[], Awaitable[None]]) -> None:
@@ -123,7 +125,7 @@ def test_an_engine_fault_on_a_persons_action_changes_nothing() -> None:
         kinds = ["open", "random", "random", "random"]
         host = TableHost(Game.TR, None, 5, kinds, settings, listener=log)
         port = await host.start("127.0.0.1", 0)
-        raw = Raw(*await asyncio.open_connection("127.0.0.1", port))
+        raw = Raw(*await asyncio.open_connection("127.0.0.1", port, **TLS))
         raw.writer.write(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="me")))
         welcome = await raw.expect(p.Welcome)
         me = Seat[welcome.seat]

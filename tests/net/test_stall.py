@@ -15,12 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_host import Changes, Raw, my_turn, run, started_host
+from test_host import TLS, Changes, Raw, my_turn, run, started_host
 
 from shengji_desktop.engine.players import RandomPlayer
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import AISeat, ClientClosed, ClientListener, TableClient
 from shengji_desktop.net.host import SeatState, TableHost
+from shengji_desktop.net.tls import client_context
 from shengji_desktop.net.transport import Connection
 from shengji_desktop.rules.options import Game
 
@@ -69,7 +70,7 @@ async def small_window(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamW
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
-    return await asyncio.open_connection(sock=sock)
+    return await asyncio.open_connection(sock=sock, **TLS)
 
 
 # ------------------------------------------------------------------ 4. tokens and names
@@ -382,7 +383,9 @@ def test_a_crowd_of_idle_sockets_from_one_address_turns_away_its_own() -> None:
 
         async def idle() -> Raw:
             return Raw(
-                *await asyncio.open_connection("127.0.0.1", host.port, local_addr=("127.0.0.2", 0))
+                *await asyncio.open_connection(
+                    "127.0.0.1", host.port, local_addr=("127.0.0.2", 0), **TLS
+                )
             )
 
         crowd = [await idle() for _ in range(10)]
@@ -493,7 +496,8 @@ def test_the_host_exits_cleanly_with_a_client_connected(tmp_path: Any) -> None:
         while not line.startswith('{"event": "listening"'):
             line = host.stdout.readline()
         port = json.loads(line)["port"]
-        with socket.create_connection(("127.0.0.1", port)) as sock:
+        plain = socket.create_connection(("127.0.0.1", port))
+        with client_context().wrap_socket(plain, server_hostname="shengji-table") as sock:
             sock.sendall(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="a")))
             sock.settimeout(20)
             assert b"welcome" in sock.recv(65536)

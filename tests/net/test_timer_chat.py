@@ -176,7 +176,7 @@ def test_host_cli_takes_the_move_time(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seen: list[headless.HostConfig] = []
 
-    def run_host(config: headless.HostConfig, make_player: object) -> int:
+    def run_host(config: headless.HostConfig, make_player: object, args: object = None) -> int:
         seen.append(config)
         return 0
 

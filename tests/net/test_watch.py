@@ -21,7 +21,6 @@ from typing import Any
 
 from test_host import FAST, Changes, Raw, run, started_host
 from test_leaks import cards_in, public_cards, tribute_position
-from test_stall import small_window
 
 from shengji_desktop.engine import codec
 from shengji_desktop.engine.events import EVERYONE
@@ -33,6 +32,7 @@ from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import AISeat, TableClient
 from shengji_desktop.net.host import HostSettings, TableHost
 from shengji_desktop.net.persistence import SavedSeat, read_table, table_json
+from shengji_desktop.net.tls import client_context
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 
@@ -448,8 +448,14 @@ def test_a_watcher_that_never_reads_is_cut_off_and_the_players_go_on() -> None:
             Game.DL, ["open", "random", "random", "random"], changes, max_send_buffer=64 * 1024
         )
         assert host.port is not None
-        _, writer = await small_window(host.port)
-        writer.write(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="asleep", watch=True)))
+        # A blocking TLS socket that never reads: an asyncio one would keep decrypting into
+        # its buffers, and the host would see a reader.
+        plain = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        plain.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        await asyncio.to_thread(plain.connect, ("127.0.0.1", host.port))
+        tls = await asyncio.to_thread(client_context().wrap_socket, plain)
+        hello = p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="asleep", watch=True))
+        await asyncio.to_thread(tls.sendall, hello)
         await changes.until(lambda: host.watchers.names() == ["asleep"], "watching")
         asleep = next(c for c in host.conns if c.watching)
         sock = asleep.writer.transport.get_extra_info("socket")
@@ -462,7 +468,7 @@ def test_a_watcher_that_never_reads_is_cut_off_and_the_players_go_on() -> None:
         await player.expect(p.Lobby, lambda m: m.watchers == [])
         player.send(p.Ping())
         await player.expect(p.Pong)
-        writer.close()
+        tls.close()
         await host.close()
 
     run(main)
