@@ -3104,6 +3104,14 @@
         <translation>复盘</translation>
     </message>
     <message>
+        <source>Quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>A third of the time per decision; rougher estimates</source>
+        <translation>每个决定只用三分之一的时间；估计较粗</translation>
+    </message>
+    <message>
         <source>decision %v of %m</source>
         <translation>第 %v / %m 个决定</translation>
     </message>

@@ -172,3 +172,45 @@ def test_the_hand_history_opens_a_hand_analysed(qtbot, tmp_path, monkeypatch) ->
     rw = h.open_analysis()
     assert isinstance(rw, ReplayWindow) and asked == [Seat.E] and rw.seat == Seat.E
     rw.close()
+
+
+def test_the_match_s_costliest_decisions_count_the_hands_kept_before(qtbot, tmp_path) -> None:
+    """Over a match: the three costliest decisions of every hand of it analysed so far, those
+    kept in the database by an earlier viewer included."""
+    from shengji_desktop.ai.analysis import match_costliest
+
+    store = tmp_path / "stats.sqlite3"
+    record = played_record(Game.SD, 8, 2)
+    first = viewer(qtbot, RecordReplay(*_read(record)), store)
+    one = analysed(qtbot, first)
+    assert one.hand == 1
+    first.close()
+    second = viewer(qtbot, RecordReplay(*_read(record)), store)
+    second.goto(second.source.spans()[1].first)
+    two = analysed(qtbot, second)
+    assert two.hand == 2 and set(second.analyses) == {(1, Seat.S), (2, Seat.S)}
+    costliest = match_costliest([one, two])
+    assert costliest, "random play made no mistake in two hands"
+    shown = second.analysis_panel.costliest
+    assert not shown.isHidden() and shown.text().count("Hand ") == len(costliest)
+    assert {d.hand for d in costliest} <= {1, 2}
+    second.close()
+
+
+def test_the_quick_setting_gives_a_third_of_the_time(qtbot, tmp_path, monkeypatch) -> None:
+    from shengji_desktop.ai import analysis
+    from shengji_desktop.ui.windows import analysis as window_analysis
+
+    budgets: list[float | None] = []
+    monkeypatch.setattr(
+        window_analysis.AnalysisJob, "start", lambda self, pool: budgets.append(self.budget)
+    )
+    rw = viewer(qtbot, RecordReplay(*_read(played_record(Game.SD, 3, 1))), tmp_path / "s.db")
+    rw.analysis_playouts = None
+    rw.analyse()
+    rw.job.running = False
+    rw.analysis_panel.quick_box.setChecked(True)
+    rw.analyse()
+    assert budgets == [None, analysis.QUICK_BUDGET]
+    assert pytest.approx(analysis.DEFAULT_BUDGET / 3) == analysis.QUICK_BUDGET
+    rw.close()

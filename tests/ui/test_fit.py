@@ -257,7 +257,8 @@ def probe(size: str, home: Path) -> dict[str, Any]:
     )
     history.close()
 
-    from shengji_desktop.ui.lan.dialogs import HostDialog, JoinDialog, LobbyDialog
+    from shengji_desktop.ui.lan.dialogs import HostDialog, JoinDialog
+    from shengji_desktop.ui.lan.lobby import LobbyDialog
 
     host = HostDialog(main)
     host.show()
@@ -270,6 +271,7 @@ def probe(size: str, home: Path) -> dict[str, Any]:
                 "open the table": host.findChild(QPushButton, "host"),
                 "game": host.game_box,
                 "time per move": host.move_time_box,
+                "internet": host.internet_box,
                 **{f"seat {i}": b for i, b in enumerate(host.seat_boxes)},
                 "rule options": host.options_form,
             },
@@ -287,6 +289,7 @@ def probe(size: str, home: Path) -> dict[str, Any]:
                 "join": join.findChild(QPushButton, "join"),
                 "tables": join.list,
                 "address": join.address_edit,
+                "code": join.code_edit,
             },
         )
     )
@@ -312,9 +315,31 @@ def probe(size: str, home: Path) -> dict[str, Any]:
     )
     lobby.closing = True
     lobby.close()
+
+    class Runner(QObject):  # a table open to the internet whose router said no (the most text)
+        announced_changed, reach_changed = Signal(bool), Signal(object)
+        announced, internet, fingerprint, reach = False, True, bytes(range(32)), _reach()
+
+    lobby = LobbyDialog(Link(), Runner(), main)  # type: ignore[arg-type]
+    lobby.show()
+    _settle()
+    panel = lobby.invite
+    controls = {"code": panel.code_edit, "copy": panel.copy_button, "qr": panel.qr}
+    looks.append(_look("lobby with a code", lobby, {**controls, "leave": lobby.leave_button}))
+    lobby.closing = True
+    lobby.close()
     main.stop_session()
     main.close()
     return result
+
+
+def _reach() -> Any:
+    from shengji_desktop.net import invite as inv
+    from shengji_desktop.net.portmap import MapResult
+    from shengji_desktop.net.reach import Reach
+
+    invite = inv.make_invite(["2001:db8::7", "192.168.1.20"], 47000, "00" * 6, bytes(32))
+    return Reach(inv.encode(invite), invite, MapResult("", None, 47000, "UPnP: refused"))
 
 
 def _replay(main: Any, looks: list[dict[str, Any]]) -> dict[str, Any]:
@@ -352,8 +377,43 @@ def _replay(main: Any, looks: list[dict[str, Any]]) -> dict[str, Any]:
     }
     looks.append(_look("replay", window, controls))
     table = _table(window)
+    # 复盘 shown (issue 37): the chart, the list and the advice keep the window on the screen
+    window._analysed(_analysis_of(source, Seat.S))
+    _settle()
+    panel = window.analysis_panel
+    analysed = {"analyse": panel.button, "chart": panel.chart, "marks": panel.list, **controls}
+    looks.append(_look("replay analysed", window, analysed))
     window.close()
     return table
+
+
+def _analysis_of(source: Any, seat: Any) -> Any:
+    """An analysis of hand 1 for ``seat`` as the window shows one (its figures made up: the
+    layout is what is measured here), with four marked decisions and a course of every trick."""
+    from shengji_desktop.ai.analysis import (
+        ANALYSIS_VERSION,
+        CoursePoint,
+        Decision,
+        Estimate,
+        HandAnalysis,
+        Mark,
+        decision_positions,
+    )
+
+    decisions = []
+    for i, k in enumerate(decision_positions(source, 1, seat)[:8]):
+        view, made = source.decision(k, seat), source.played(k)
+        trick = len(view.tricks) + 1 if view.phase.value == "play" else None
+        mark = (Mark.MISTAKE, Mark.INACCURACY, Mark.GOOD, Mark.GOOD)[i % 4]
+        mine = Estimate(made, -1.0 - i / 10, 0.1)
+        decisions.append(
+            Decision(k, 1, trick, view.phase.value, seat, mine, mine, (mine,), 0.4, 0.1, 8, mark)
+        )
+    span = source.spans()[0]
+    course = tuple(CoursePoint(t, k, 0.5 - t / 10, 0.2) for t, k in enumerate(span.tricks))
+    return HandAnalysis(
+        ANALYSIS_VERSION, source.game, seat, 1, tuple(decisions), course, -2.0, 1.0, None, 1.0
+    )
 
 
 def _rules(main: Any, looks: list[dict[str, Any]]) -> list[bool]:

@@ -75,6 +75,31 @@ def hand_key(replay: RecordReplay, hand: int) -> str:
     return analysis_key(replay.game, replay.options, replay.seed, actions)
 
 
+def stored_analyses(
+    replay: RecordReplay, seat: Seat, store_path: Path | None
+) -> list[HandAnalysis]:
+    """The analyses the database keeps of this record's finished hands for ``seat`` (for the
+    match's costliest decisions): a few indexed reads."""
+    from shengji_desktop.ai.analysis import HandAnalysis
+    from shengji_desktop.stats.store import Store, StoreError
+
+    if store_path is None or not store_path.exists():
+        return []
+    try:
+        store = Store(store_path)
+    except (StoreError, OSError):
+        return []
+    try:
+        found = (
+            store.load_analysis(hand_key(replay, span.number), span.number, seat, HandAnalysis)
+            for span in replay.spans()
+            if span.finished
+        )
+        return [a for a in found if a is not None]
+    finally:
+        store.close()
+
+
 class AnalysisJob(QObject):
     """One hand for one seat: ``start`` answers from the database at once (``finished``) or
     runs the analysis on a pool thread (``progress`` k, n; then ``finished`` or ``failed``;

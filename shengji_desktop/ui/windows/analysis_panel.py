@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from shengji_desktop.ai.analysis import Decision, HandAnalysis
 
 CHART_H = 120  # the course chart's height
+QUICK_KEY = "analysis/quick"  # the quick setting: a third of the time per decision
 DOT = 5.0  # a marked decision's dot on the chart (radius)
 
 
@@ -207,6 +209,14 @@ class AnalysisPanel(QWidget):
         self.heading = QLabel("<b>" + tr("Analysis (复盘)") + "</b>")
         self.heading.setWordWrap(True)
         top.addWidget(self.heading, 1)
+        self.quick_box = QCheckBox(tr("Quick"))
+        self.quick_box.setToolTip(tr("A third of the time per decision; rougher estimates"))
+        settings = QSettings()
+        self.quick_box.setChecked(settings.value(QUICK_KEY, "false") == "true")
+        self.quick_box.toggled.connect(
+            lambda on: QSettings().setValue(QUICK_KEY, "true" if on else "false")
+        )
+        top.addWidget(self.quick_box)
         self.button = QPushButton(tr("Analyse"))
         self.button.setObjectName("analyse")
         self.button.clicked.connect(self.analyse.emit)
@@ -248,6 +258,7 @@ class AnalysisPanel(QWidget):
             "<b>" + tr("Analysing hand {n} for {seat}…").format(n=hand, seat=seat_text) + "</b>"
         )
         self.button.hide()
+        self.quick_box.hide()
         self.cancel_button.show()
         self.progress.setRange(0, 0)  # busy until the first decision is counted
         self.progress.show()
@@ -260,6 +271,7 @@ class AnalysisPanel(QWidget):
     def idle(self, text: str) -> None:
         self.heading.setText("<b>" + tr("Analysis (复盘)") + "</b>")
         self.button.show()
+        self.quick_box.show()
         self.cancel_button.hide()
         self.progress.hide()
         self.summary.setText(text)

@@ -18,10 +18,13 @@ from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QResizeEve
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QSplitter,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -38,7 +41,7 @@ from ..i18n import tr
 from ..session.session import Session
 from ..table.screen import TableScreen
 from ..texts import game_name, kind_name, seat_name
-from .analysis import AnalysisJob, mark_colour, store_path_for
+from .analysis import AnalysisJob, mark_colour, store_path_for, stored_analyses
 from .analysis_panel import MarkedSlider
 
 if TYPE_CHECKING:
@@ -138,17 +141,27 @@ class ReplayWindow(QMainWindow):
         self.pool.setMaxThreadCount(1)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(table.side)
-        right.addWidget(self.analysis_panel)
-        right.addWidget(self.advice)
+        # 复盘 and the position's alternatives under the panel, one column, scrolled: the chart
+        # and the list must not make the window taller than the screen
+        below = QWidget()
+        column = QVBoxLayout(below)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.analysis_panel)
+        column.addWidget(self.advice, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(below)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        right.addWidget(scroll)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        right.setStretchFactor(2, 2)
         self.right = right
         # the advice a third of the height at most: on a short screen the panel needs the rest
         tall = max(1, self.height() - 2 * ROW_H)
         advice = max(ADVICE_MIN_H, min(330, tall // 3))
-        analysis = self.analysis_panel.sizeHint().height()
-        right.setSizes([tall - advice - analysis, analysis, advice])
+        advice += self.analysis_panel.sizeHint().height()
+        right.setSizes([tall - advice, advice])
         splitter = QSplitter()
         splitter.addWidget(table.view)
         splitter.addWidget(right)
@@ -455,12 +468,15 @@ class ReplayWindow(QMainWindow):
         if known is not None:
             self._analysed(known)
             return
+        from shengji_desktop.ai.analysis import QUICK_BUDGET
+
+        quick = self.analysis_panel.quick_box.isChecked()
         job = AnalysisJob(
             self.source,
             hand,
             seat,
             self.analysis_store,
-            self.analysis_budget,
+            self.analysis_budget if self.analysis_budget is not None or not quick else QUICK_BUDGET,
             self.analysis_playouts,
             self,
         )
@@ -487,8 +503,11 @@ class ReplayWindow(QMainWindow):
 
         self.analyses[(a.hand, a.seat)] = a
         self.analysis_panel.show_analysis(self.source.game, a, self._home())
-        total = sum(self.right.sizes())  # the list and the chart want room now
-        self.right.setSizes([total * 35 // 100, total * 45 // 100, total * 20 // 100])
+        total = sum(self.right.sizes())  # the chart and the list want room now
+        self.right.setSizes([total * 30 // 100, total * 70 // 100])
+        if isinstance(self.source, RecordReplay):  # the match's other hands analysed before
+            for kept in stored_analyses(self.source, a.seat, self.analysis_store):
+                self.analyses.setdefault((kept.hand, kept.seat), kept)
         mine = [x for (_, seat), x in self.analyses.items() if seat == a.seat]
         costliest = match_costliest(mine) if len(mine) > 1 else ()
         self.analysis_panel.show_costliest(self.source.game, costliest, self._home())
