@@ -1,6 +1,8 @@
-"""A home router on the loopback for the port-mapping tests: a UPnP IGD's description, its
-WANIPConnection service (AddPortMapping, DeletePortMapping, GetExternalIPAddress over SOAP)
-and a NAT-PMP responder. It records what it was asked; ``refuse`` answers with a fault."""
+"""A home router on the loopback for the port-mapping tests, on asyncio alone: a UPnP IGD's
+description, its WANIPConnection service (AddPortMapping, DeletePortMapping,
+GetExternalIPAddress over SOAP, arguments checked by name and order as a strict router does),
+an SSDP responder that answers an M-SEARCH sent to it, and a NAT-PMP responder. It records what
+it was asked; ``refuse`` answers AddPortMapping with a fault."""
 
 from __future__ import annotations
 
@@ -9,138 +11,194 @@ import re
 import struct
 from typing import Any
 
-from aiohttp import web
+WAN_IP_1 = "urn:schemas-upnp-org:service:WANIPConnection:1"
+GATEWAY = "urn:schemas-upnp-org:device:InternetGatewayDevice:1"
 
-ROOT = """<?xml version="1.0"?>
+
+def root_description(service_type: str = WAN_IP_1, control: str = "/ctl/IPConn") -> str:
+    return f"""<?xml version="1.0"?>
 <root xmlns="urn:schemas-upnp-org:device-1-0"><specVersion><major>1</major><minor>0</minor>
 </specVersion><device>
-<deviceType>urn:schemas-upnp-org:device:InternetGatewayDevice:1</deviceType>
+<deviceType>{GATEWAY}</deviceType>
 <friendlyName>Fake router</friendlyName><manufacturer>tests</manufacturer>
 <modelName>fake</modelName><UDN>uuid:00000000-0000-0000-0000-000000000001</UDN>
-<serviceList/><deviceList><device>
+<serviceList><service>
+<serviceType>urn:schemas-upnp-org:service:Layer3Forwarding:1</serviceType>
+<serviceId>urn:upnp-org:serviceId:L3Forwarding1</serviceId>
+<controlURL>/ctl/L3F</controlURL><eventSubURL>/evt/L3F</eventSubURL><SCPDURL>/L3F.xml</SCPDURL>
+</service></serviceList><deviceList><device>
 <deviceType>urn:schemas-upnp-org:device:WANDevice:1</deviceType><friendlyName>WAN</friendlyName>
 <manufacturer>tests</manufacturer><modelName>fake</modelName>
 <UDN>uuid:00000000-0000-0000-0000-000000000002</UDN><serviceList/><deviceList><device>
 <deviceType>urn:schemas-upnp-org:device:WANConnectionDevice:1</deviceType>
 <friendlyName>WANConn</friendlyName><manufacturer>tests</manufacturer><modelName>fake</modelName>
 <UDN>uuid:00000000-0000-0000-0000-000000000003</UDN><serviceList><service>
-<serviceType>urn:schemas-upnp-org:service:WANIPConnection:1</serviceType>
-<serviceId>urn:upnp-org:serviceId:WANIPConn1</serviceId>
-<controlURL>/ctl/IPConn</controlURL><eventSubURL>/evt/IPConn</eventSubURL>
+<serviceType>{service_type}</serviceType>
+<serviceId>urn:upnp-org:serviceId:WANConn1</serviceId>
+<controlURL>{control}</controlURL><eventSubURL>/evt/IPConn</eventSubURL>
 <SCPDURL>/WANIPCn.xml</SCPDURL></service></serviceList></device></deviceList></device>
 </deviceList></device></root>"""
 
+
+# Each action's in arguments, in the order of the service's description.
 ARGS = {
     "AddPortMapping": [
-        ("NewRemoteHost", "RemoteHost"), ("NewExternalPort", "ExternalPort"),
-        ("NewProtocol", "PortMappingProtocol"), ("NewInternalPort", "InternalPort"),
-        ("NewInternalClient", "InternalClient"), ("NewEnabled", "PortMappingEnabled"),
-        ("NewPortMappingDescription", "PortMappingDescription"),
-        ("NewLeaseDuration", "PortMappingLeaseDuration"),
+        "NewRemoteHost", "NewExternalPort", "NewProtocol", "NewInternalPort",
+        "NewInternalClient", "NewEnabled", "NewPortMappingDescription", "NewLeaseDuration",
     ],
-    "DeletePortMapping": [
-        ("NewRemoteHost", "RemoteHost"), ("NewExternalPort", "ExternalPort"),
-        ("NewProtocol", "PortMappingProtocol"),
-    ],
+    "DeletePortMapping": ["NewRemoteHost", "NewExternalPort", "NewProtocol"],
+    "GetExternalIPAddress": [],
 }  # fmt: skip
-VARS = {
-    "RemoteHost": "string", "ExternalPort": "ui2", "PortMappingProtocol": "string",
-    "InternalPort": "ui2", "InternalClient": "string", "PortMappingEnabled": "boolean",
-    "PortMappingDescription": "string", "PortMappingLeaseDuration": "ui4",
-    "ExternalIPAddress": "string",
-}  # fmt: skip
+ENVELOPE = (
+    '<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"'
+    ' s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>{}</s:Body>'
+    "</s:Envelope>"
+)
 
 
-def scpd() -> str:
-    actions = "".join(
-        f"<action><name>{name}</name><argumentList>"
-        + "".join(
-            f"<argument><name>{arg}</name><direction>in</direction>"
-            f"<relatedStateVariable>{var}</relatedStateVariable></argument>"
-            for arg, var in args
-        )
-        + "</argumentList></action>"
-        for name, args in ARGS.items()
-    )
-    actions += (
-        "<action><name>GetExternalIPAddress</name><argumentList><argument>"
-        "<name>NewExternalIPAddress</name><direction>out</direction>"
-        "<relatedStateVariable>ExternalIPAddress</relatedStateVariable></argument>"
-        "</argumentList></action>"
-    )
-    variables = "".join(
-        f'<stateVariable sendEvents="no"><name>{n}</name><dataType>{t}</dataType></stateVariable>'
-        for n, t in VARS.items()
-    )
-    return (
-        '<?xml version="1.0"?><scpd xmlns="urn:schemas-upnp-org:service-1-0"><specVersion>'
-        f"<major>1</major><minor>0</minor></specVersion><actionList>{actions}</actionList>"
-        f"<serviceStateTable>{variables}</serviceStateTable></scpd>"
+def fault(code: int, description: str) -> str:
+    return ENVELOPE.format(
+        "<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>"
+        '<UPnPError xmlns="urn:schemas-upnp-org:control-1-0">'
+        f"<errorCode>{code}</errorCode><errorDescription>{description}</errorDescription>"
+        "</UPnPError></detail></s:Fault>"
     )
 
 
 class FakeRouter:
-    """``await start()``; ``location`` is the IGD's root description on 127.0.0.1."""
+    """``await start()``; ``location`` is the IGD's root description on 127.0.0.1.
 
-    def __init__(self, refuse: bool = False, external_ip: str = "203.0.113.7") -> None:
+    ``description`` replaces the root description's bytes (a hostile router), ``chunked``
+    sends replies in chunks without a length, ``permanent_only`` refuses any lease but 0
+    (error 725, as some IGD:1 routers do)."""
+
+    def __init__(
+        self,
+        refuse: bool = False,
+        external_ip: str = "203.0.113.7",
+        service_type: str = WAN_IP_1,
+        description: bytes | None = None,
+        chunked: bool = False,
+        permanent_only: bool = False,
+    ) -> None:
         self.refuse = refuse
         self.external_ip = external_ip
+        self.service_type = service_type
+        self.description = description
+        self.chunked = chunked
+        self.permanent_only = permanent_only
         self.calls: list[tuple[str, dict[str, str]]] = []
         self.mappings: dict[int, dict[str, str]] = {}
-        self._runner: web.AppRunner | None = None
+        self.paths: list[str] = []  # every request's method and path
+        self.changed = asyncio.Event()  # set at every SOAP call
+        self._server: asyncio.Server | None = None
         self.location = ""
 
     async def start(self) -> str:
-        app = web.Application()
-        app.router.add_get("/rootDesc.xml", self._root)
-        app.router.add_get("/WANIPCn.xml", self._scpd)
-        app.router.add_post("/ctl/IPConn", self._control)
-        self._runner = web.AppRunner(app)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        port = self._server.sockets[0].getsockname()[1]
         self.location = f"http://127.0.0.1:{port}/rootDesc.xml"
         return self.location
 
     async def close(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
 
-    async def _root(self, request: web.Request) -> web.Response:
-        return web.Response(text=ROOT, content_type="text/xml")
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+            method, path, _ = head[0].split(" ", 2)
+            headers = {
+                k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head[1:])
+            }
+            body = await reader.readexactly(int(headers.get("content-length", "0")))
+            self.paths.append(f"{method} {path}")
+            status, reply = self._answer(method, path, headers, body.decode())
+            self._send(writer, status, reply.encode() if isinstance(reply, str) else reply)
+            await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
 
-    async def _scpd(self, request: web.Request) -> web.Response:
-        return web.Response(text=scpd(), content_type="text/xml")
+    def _send(self, writer: asyncio.StreamWriter, status: int, body: bytes) -> None:
+        reason = {200: "OK", 404: "Not Found", 500: "Internal Server Error"}[status]
+        head = f"HTTP/1.1 {status} {reason}\r\nContent-Type: text/xml\r\nConnection: close\r\n"
+        if not self.chunked:
+            writer.write(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            return
+        writer.write(f"{head}Transfer-Encoding: chunked\r\n\r\n".encode())
+        for at in range(0, len(body), 100):
+            piece = body[at : at + 100]
+            writer.write(f"{len(piece):x};ext=1\r\n".encode() + piece + b"\r\n")
+        writer.write(b"0\r\n\r\n")
 
-    async def _control(self, request: web.Request) -> web.Response:
-        body = await request.text()
-        action = request.headers.get("SOAPACTION", "").strip('"').rpartition("#")[2]
-        args = dict(re.findall(r"<(New\w+)>([^<]*)</\1>", body))
+    def _answer(
+        self, method: str, path: str, headers: dict[str, str], body: str
+    ) -> tuple[int, str | bytes]:
+        if method == "GET" and path == "/rootDesc.xml":
+            return 200, self.description or root_description(self.service_type)
+        if method != "POST" or path != "/ctl/IPConn":
+            return 404, ""
+        soap_type, _, action = headers.get("soapaction", "").strip('"').partition("#")
+        names_values = re.findall(r"<(New\w+)>([^<]*)</\1>", body)
+        args = dict(names_values)
         self.calls.append((action, args))
-        if self.refuse and action == "AddPortMapping":
-            fault = (
-                '<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/'
-                'envelope/"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>'
-                'UPnPError</faultstring><detail><UPnPError xmlns="urn:schemas-upnp-org:control'
-                '-1-0"><errorCode>718</errorCode><errorDescription>ConflictInMappingEntry'
-                "</errorDescription></UPnPError></detail></s:Fault></s:Body></s:Envelope>"
-            )
-            return web.Response(status=500, text=fault, content_type="text/xml")
+        self.changed.set()
+        if soap_type != self.service_type or action not in ARGS:
+            return 500, fault(401, "Invalid Action")
+        if [name for name, _ in names_values] != ARGS[action]:
+            return 500, fault(402, "Invalid Args")
         out = ""
         if action == "AddPortMapping":
+            if self.refuse:
+                return 500, fault(718, "ConflictInMappingEntry")
+            if self.permanent_only and args["NewLeaseDuration"] != "0":
+                return 500, fault(725, "OnlyPermanentLeasesSupported")
             self.mappings[int(args["NewExternalPort"])] = args
         elif action == "DeletePortMapping":
             self.mappings.pop(int(args["NewExternalPort"]), None)
-        elif action == "GetExternalIPAddress":
+        else:
             out = f"<NewExternalIPAddress>{self.external_ip}</NewExternalIPAddress>"
-        reply = (
-            '<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"'
-            ' s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>'
-            f'<u:{action}Response xmlns:u="urn:schemas-upnp-org:service:WANIPConnection:1">'
-            f"{out}</u:{action}Response></s:Body></s:Envelope>"
+        return 200, ENVELOPE.format(
+            f'<u:{action}Response xmlns:u="{self.service_type}">{out}</u:{action}Response>'
         )
-        return web.Response(text=reply, content_type="text/xml")
+
+
+class FakeSsdp(asyncio.DatagramProtocol):
+    """An IGD's SSDP side on 127.0.0.1: answers an M-SEARCH for a gateway with ``location``.
+    Nothing is multicast: the mapper under test is given this responder's address."""
+
+    def __init__(self, location: str) -> None:
+        self.location = location
+        self.searches: list[str] = []  # the ST of every M-SEARCH received
+        self.transport: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def datagram_received(self, data: bytes, addr: Any) -> None:
+        text = data.decode("latin-1")
+        target = re.search(r"(?im)^ST:\s*(\S+)", text)
+        if not text.startswith("M-SEARCH * HTTP/1.1") or target is None:
+            return
+        self.searches.append(target.group(1))
+        if target.group(1) == GATEWAY:
+            reply = (
+                "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=120\r\nEXT:\r\n"
+                f"LOCATION: {self.location}\r\nSERVER: fake UPnP/1.1 test/1\r\n"
+                f"ST: {GATEWAY}\r\nUSN: uuid:00000000-0000-0000-0000-000000000001::{GATEWAY}"
+                "\r\n\r\n"
+            )
+            self.transport.sendto(reply.encode(), addr)
+
+
+async def ssdp_on_loopback(location: str) -> tuple[FakeSsdp, tuple[str, int], Any]:
+    loop = asyncio.get_running_loop()
+    fake = FakeSsdp(location)
+    transport, _ = await loop.create_datagram_endpoint(lambda: fake, local_addr=("127.0.0.1", 0))
+    return fake, transport.get_extra_info("sockname")[:2], transport
 
 
 class FakeNatPmp(asyncio.DatagramProtocol):
