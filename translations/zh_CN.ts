@@ -1084,6 +1084,14 @@
         <translation>端口</translation>
     </message>
     <message>
+        <source>Open to the internet (invite code)</source>
+        <translation>对外开放（邀请码）</translation>
+    </message>
+    <message>
+        <source>The router is asked to forward the port, and the lobby shows an invite code to send to friends elsewhere; only those with the code can join.</source>
+        <translation>程序会请路由器转发这个端口，大厅会显示一个邀请码，发给外地的朋友；只有拿到邀请码的人才能加入。</translation>
+    </message>
+    <message>
         <source>Time per move</source>
         <translation>每步限时</translation>
     </message>
@@ -1094,6 +1102,10 @@
     <message>
         <source>Open the table</source>
         <translation>开桌</translation>
+    </message>
+    <message>
+        <source>Open to the internet: friends elsewhere join with the invite code the lobby shows.</source>
+        <translation>对外开放：外地的朋友用大厅显示的邀请码加入。</translation>
     </message>
     <message>
         <source>Announced: the table is listed on every computer of the local network.</source>
@@ -1114,6 +1126,14 @@
     <message>
         <source>Refresh</source>
         <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Paste the invite code the host sent</source>
+        <translation>粘贴主机发来的邀请码</translation>
+    </message>
+    <message>
+        <source>Join by code</source>
+        <translation>凭邀请码加入</translation>
     </message>
     <message>
         <source>Address (host:port)</source>
@@ -1234,6 +1254,18 @@
     <message>
         <source>waiting for a player</source>
         <translation>等待玩家</translation>
+    </message>
+    <message>
+        <source>This table&apos;s certificate fingerprint: {fingerprint}</source>
+        <translation>本桌证书指纹：{fingerprint}</translation>
+    </message>
+    <message>
+        <source>Certificate fingerprint {fingerprint}: the one in the invite code</source>
+        <translation>证书指纹 {fingerprint}：与邀请码中的一致</translation>
+    </message>
+    <message>
+        <source>Certificate fingerprint {fingerprint}: compare it with the host&apos;s lobby</source>
+        <translation>证书指纹 {fingerprint}：请与主机大厅显示的核对</translation>
     </message>
     <message>
         <source>Watching ({n}): {names}</source>
@@ -1658,6 +1690,10 @@
     <message>
         <source>Play exactly {n} cards.</source>
         <translation>请正好出{n}张牌。</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>大师</translation>
     </message>
     <message>
         <source>your team</source>
@@ -2412,6 +2448,10 @@
         <translation>已离开牌桌：{why}</translation>
     </message>
     <message>
+        <source>Could not join at {addresses}: {why}</source>
+        <translation>无法在 {addresses} 加入：{why}</translation>
+    </message>
+    <message>
         <source>Not connected to the host: {status}</source>
         <translation>未连接到桌主：{status}</translation>
     </message>
@@ -3150,6 +3190,62 @@
     <message>
         <source>The match&apos;s costliest decisions so far:</source>
         <translation>本场到目前代价最大的决定：</translation>
+    </message>
+    <message>
+        <source>The invite code is mistyped: its checksum does not match. Check it, or ask the host to send it again.</source>
+        <translation>邀请码有误：校验和不符。请检查，或请主机重新发送。</translation>
+    </message>
+    <message>
+        <source>The invite code has expired: ask the host for a new one.</source>
+        <translation>邀请码已过期：请向主机要一个新的。</translation>
+    </message>
+    <message>
+        <source>The invite code is from another version of Shengji Desktop.</source>
+        <translation>这个邀请码来自另一个版本的升级桌面版。</translation>
+    </message>
+    <message>
+        <source>That is not a whole invite code: copy all of it from the host&apos;s message.</source>
+        <translation>这不是完整的邀请码：请从主机的消息中完整复制。</translation>
+    </message>
+    <message>
+        <source>The code&apos;s table: {addresses} (tried in this order); certificate fingerprint {fingerprint}; good until {until}. If no address answers, write the one the host tells you below.</source>
+        <translation>邀请码中的桌：{addresses}（按此顺序尝试）；证书指纹 {fingerprint}；有效期到 {until}。如果这些地址都没有回应，请在下面填写主机告诉你的地址。</translation>
+    </message>
+    <message>
+        <source>Port mapping made by the router ({how}): the internet reaches this table at {address}:{port}.</source>
+        <translation>路由器已做端口映射（{how}）：互联网上可在 {address}:{port} 访问这张桌。</translation>
+    </message>
+    <message>
+        <source>No port mapping could be made: forward TCP port {port} on your router to this computer by hand. Until then the code holds only the addresses this computer knows.</source>
+        <translation>无法做端口映射：请在路由器上手动把 TCP 端口 {port} 转发到这台电脑。在此之前，邀请码里只有这台电脑自己知道的地址。</translation>
+    </message>
+    <message>
+        <source>Invite code</source>
+        <translation>邀请码</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Asking the router for a port mapping…</source>
+        <translation>正在请路由器做端口映射…</translation>
+    </message>
+    <message>
+        <source>QR code of the invite code</source>
+        <translation>邀请码的二维码</translation>
+    </message>
+    <message>
+        <source>No invite code could be made: {error}</source>
+        <translation>无法生成邀请码：{error}</translation>
+    </message>
+    <message>
+        <source>{n} characters (hyphens aside), good for {hours} h (until {until}); send it by any chat, or let a phone read the square.</source>
+        <translation>共 {n} 个字符（不计连字符），{hours} 小时内有效（到 {until}）；用任何聊天工具发送，或用手机扫这个方码。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
     </message>
 </context>
 <context>

@@ -381,7 +381,9 @@ def _replay(main: Any, looks: list[dict[str, Any]]) -> dict[str, Any]:
     window._analysed(_analysis_of(source, Seat.S))
     _settle()
     panel = window.analysis_panel
-    analysed = {"analyse": panel.button, "chart": panel.chart, "marks": panel.list, **controls}
+    # the analysis is what the column shows now: the panel and the advice scroll into sight
+    below = {k: v for k, v in controls.items() if k not in ("side panel", "ask")}
+    analysed = {"analyse": panel.button, "chart": panel.chart, "marks": panel.list, **below}
     looks.append(_look("replay analysed", window, analysed))
     window.close()
     return table

@@ -18,7 +18,7 @@ from shengji_desktop.net.host import HostSettings
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.i18n import tr
-from shengji_desktop.ui.lan import link as link_module
+from shengji_desktop.ui.lan import hosting as hosting_module
 from shengji_desktop.ui.lan.dialogs import HostDialog, HostedTable, JoinDialog
 from shengji_desktop.ui.session import stats as stats_link
 
@@ -112,7 +112,7 @@ def test_an_unticked_announce_box_announces_nothing(window, qtbot, monkeypatch) 
         async def close(self) -> None:
             pass
 
-    monkeypatch.setattr(link_module, "Advertiser", Recorder)
+    monkeypatch.setattr(hosting_module, "Advertiser", Recorder)
     d = HostDialog()
     qtbot.addWidget(d)
     assert d.advertise_box.isChecked() and "Not" not in d.advertise_note.text()

@@ -1,5 +1,5 @@
-"""The LAN dialogs: host a table (announced on the LAN or not), join or watch one (found on
-the LAN or by address), the lobby (its seats and its watchers)."""
+"""The LAN dialogs: host a table (announced on the LAN or not, open to the internet or not),
+join or watch one (found on the LAN, by address or by invite code). The lobby is lobby.py's."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,15 +18,12 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,12 +38,11 @@ from ..i18n import tr
 from ..tasks import Task
 from ..texts import game_name, kind_name, seat_name
 from .link import SEAT_KINDS, parse_address
+from .lobby import announce_text
 
 if TYPE_CHECKING:
     from shengji_desktop.net.discovery import FoundTable
-    from shengji_desktop.net.protocol import Lobby
-
-    from .link import HostRunner, RemoteLink
+    from shengji_desktop.net.invite import Invite
 
 
 def default_name() -> str:
@@ -98,6 +93,7 @@ class HostedTable:
     bind: str = "0.0.0.0"
     seed: int | None = None
     advertise: bool = True  # announced on the LAN; else only those given the address join
+    internet: bool = False  # open to the internet: a port mapping and an invite code
 
 
 # The host's per-move limits (seconds; 0: none); burying gets twice as long (HostSettings).
@@ -149,6 +145,16 @@ class HostDialog(QDialog):
         self.advertise_box.setChecked(bool(s.value("lan/advertise", True, type=bool)))
         port_row.addWidget(self.advertise_box, 1)
         top.addRow(tr("Port"), port_row)
+        self.internet_box = QCheckBox(tr("Open to the internet (invite code)"))
+        self.internet_box.setObjectName("internet")
+        self.internet_box.setToolTip(
+            tr(
+                "The router is asked to forward the port, and the lobby shows an invite code"
+                " to send to friends elsewhere; only those with the code can join."
+            )
+        )
+        self.internet_box.setChecked(bool(s.value("lan/internet", False, type=bool)))
+        top.addRow("", self.internet_box)
         # what the box means, said as it is ticked or not (issue 38: it is honoured)
         self.advertise_note = QLabel("")
         self.advertise_note.setObjectName("advertise-note")
@@ -156,6 +162,7 @@ class HostDialog(QDialog):
         self.advertise_note.setStyleSheet("color: #666;")
         top.addRow("", self.advertise_note)
         self.advertise_box.toggled.connect(self._advertise_changed)
+        self.internet_box.toggled.connect(self._advertise_changed)
         self._advertise_changed()
         self.move_time_box = QComboBox()
         self.move_time_box.setObjectName("move-time")
@@ -217,7 +224,13 @@ class HostDialog(QDialog):
         self.options_form.show_game(Game(self.game_box.currentData()))
 
     def _advertise_changed(self) -> None:
-        self.advertise_note.setText(announce_text(self.advertise_box.isChecked()))
+        note = announce_text(self.advertise_box.isChecked())
+        if self.internet_box.isChecked():
+            note += " " + tr(
+                "Open to the internet: friends elsewhere join with the invite code the lobby"
+                " shows."
+            )
+        self.advertise_note.setText(note)
 
     def seats(self) -> list[str]:
         return ["open"] + [str(b.currentData()) for b in self.seat_boxes]
@@ -236,6 +249,7 @@ class HostDialog(QDialog):
             settings,
             self.port_box.value(),
             advertise=self.advertise_box.isChecked(),
+            internet=self.internet_box.isChecked(),
         )
 
     def remember(self) -> None:
@@ -245,22 +259,18 @@ class HostDialog(QDialog):
         s.setValue("lan/port", self.port_box.value())
         s.setValue("lan/move_time", int(self.move_time_box.currentData()))
         s.setValue("lan/advertise", self.advertise_box.isChecked())
+        s.setValue("lan/internet", self.internet_box.isChecked())
         s.setValue("lan/seats", ",".join(self.seats()[1:]))
         if self.firewall_note is not None:
             s.setValue(FIREWALL_NOTE_KEY, True)
         s.sync()
 
 
-def announce_text(announced: bool) -> str:
-    """Whether the table is found in others' lists of tables, in words."""
-    if announced:
-        return tr("Announced: the table is listed on every computer of the local network.")
-    return tr("Not announced: only those you give the address to can join or watch.")
-
-
 class JoinDialog(QDialog):
-    """Tables announced on the LAN (looked up again with Refresh), or an address; Join takes
-    a seat, Watch (旁观) watches without one (``watching``)."""
+    """Tables announced on the LAN (looked up again with Refresh), an address, or an invite
+    code (``invite``: its addresses, join secret and fingerprint; the address field starts at
+    its first address and may be changed); Join takes a seat, Watch (旁观) watches without
+    one (``watching``)."""
 
     def __init__(self, parent: QWidget | None = None, browse_seconds: float = 1.5) -> None:
         super().__init__(parent)
@@ -268,6 +278,7 @@ class JoinDialog(QDialog):
         self.setMinimumSize(520, 420)
         self.browse_seconds = browse_seconds
         self.watching = False  # Watch was chosen, not Join
+        self.invite: Invite | None = None  # the code's, once it reads well
         self.tables: list[FoundTable] = []
         self._task: Task | None = None
         s = QSettings()
@@ -291,6 +302,16 @@ class JoinDialog(QDialog):
         layout.addWidget(found, 1)
 
         form = QFormLayout()
+        self.code_edit = QLineEdit(saved_code(s))
+        self.code_edit.setObjectName("code")
+        self.code_edit.setPlaceholderText(tr("Paste the invite code the host sent"))
+        self.code_edit.setClearButtonEnabled(True)
+        form.addRow(tr("Join by code"), self.code_edit)
+        self.code_note = QLabel("")
+        self.code_note.setObjectName("code-note")
+        self.code_note.setWordWrap(True)
+        self.code_note.setStyleSheet("color: #666;")
+        form.addRow("", self.code_note)
         self.address_edit = QLineEdit(str(s.value("lan/address", "") or ""))
         self.address_edit.setObjectName("address")
         self.address_edit.setPlaceholderText("192.168.1.20:47000")
@@ -301,9 +322,12 @@ class JoinDialog(QDialog):
         form.addRow(tr("Your name"), self.name_edit)
         layout.addLayout(form)
         self.error_label = QLabel("")
+        self.error_label.setObjectName("join-error")
         self.error_label.setStyleSheet("color: #b00000;")
         self.error_label.setWordWrap(True)
         layout.addWidget(self.error_label)
+        self._read_code()
+        self.code_edit.textChanged.connect(self._code_changed)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -377,7 +401,32 @@ class JoinDialog(QDialog):
     def _picked(self, row: int) -> None:
         if 0 <= row < len(self.tables):
             t = self.tables[row]
+            self.code_edit.clear()  # a table of the list is joined by its address
             self.address_edit.setText(f"{t.address}:{t.port}")
+
+    def _read_code(self) -> str | None:
+        """Decode the code field into ``invite``; the error in words (None: fine or empty)."""
+        from shengji_desktop.net.invite import InviteError, decode
+
+        from .code import invite_error_text, invite_note
+
+        self.invite = None
+        text = self.code_edit.text().strip()
+        error = None
+        if text:
+            try:
+                self.invite = decode(text)
+            except InviteError as exc:
+                error = invite_error_text(exc)
+        self.code_note.setText(invite_note(self.invite) if self.invite is not None else "")
+        self.code_note.setVisible(self.invite is not None)
+        self.error_label.setText(error or "")
+        return error
+
+    def _code_changed(self) -> None:
+        if self._read_code() is None and self.invite is not None:
+            host, port = self.invite.endpoints()[0]
+            self.address_edit.setText(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
 
     def target(self) -> tuple[str, int, str]:
         address, port = parse_address(self.address_edit.text())
@@ -388,173 +437,28 @@ class JoinDialog(QDialog):
         self._accept()
 
     def _accept(self) -> None:
+        if self._read_code() is not None:  # a mistyped or stale code: said, nothing opened
+            return
         try:
             self.target()
         except ValueError as exc:
             self.error_label.setText(str(exc))
             return
         s = QSettings()
+        s.setValue("lan/code", self.code_edit.text().strip())
         s.setValue("lan/address", self.address_edit.text().strip())
         s.setValue("lan/name", self.name_edit.text().strip())
         s.sync()
         self.accept()
 
 
-class LobbyDialog(QDialog):
-    """Who sits where before the match; the host starts it (empty seats get computers)."""
+def saved_code(settings: QSettings) -> str:
+    """The invite code last joined with (to try another address), unless it has expired."""
+    from shengji_desktop.net.invite import InviteError, decode
 
-    left = Signal()
-
-    def __init__(
-        self,
-        link: RemoteLink,
-        runner: HostRunner | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.link = link
-        self.runner = runner
-        self.closing = False
-        self.setWindowTitle(tr("Table lobby"))
-        self.setMinimumSize(560, 330)
-        layout = QVBoxLayout(self)
-        self.title = QLabel(tr("Connecting…"))
-        self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
-        layout.addWidget(self.title)
-        self.where = QLabel("")
-        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.where)
-        self.table = QTableWidget(4, 4)
-        self.table.setObjectName("seats")
-        self.table.setHorizontalHeaderLabels([tr("Seat"), tr("Player"), tr("Ready"), tr("State")])
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # names take the room
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        layout.addWidget(self.table, 1)
-
-        self.watchers_label = QLabel("")
-        self.watchers_label.setObjectName("watchers")
-        self.watchers_label.setWordWrap(True)
-        layout.addWidget(self.watchers_label)
-        if runner is not None:  # the host is told whether others find the table in their list
-            self.announced = QLabel(announce_text(runner.announced))
-            self.announced.setObjectName("announced")
-            self.announced.setWordWrap(True)
-            layout.addWidget(self.announced)
-            runner.announced_changed.connect(lambda on: self.announced.setText(announce_text(on)))
-        row = QHBoxLayout()
-        self.ready_box = QCheckBox(tr("I am ready"))
-        self.ready_box.setObjectName("ready")
-        self.ready_box.toggled.connect(link.set_ready)
-        row.addWidget(self.ready_box)
-        row.addStretch(1)
-        self.fill_box = QComboBox()
-        self.fill_box.setObjectName("fill")
-        for k in SEAT_KINDS[1:]:
-            self.fill_box.addItem(tr("empty seats: {kind}").format(kind=kind_name(k)), k)
-        self.fill_box.setCurrentIndex(1)
-        self.start_button = QPushButton(tr("Start the match"))
-        self.start_button.setObjectName("start")
-        self.start_button.clicked.connect(self.start_match)
-        self.leave_button = QPushButton(tr("Close the table") if runner else tr("Leave"))
-        self.leave_button.setObjectName("leave")
-        self.leave_button.clicked.connect(self.reject)
-        if runner is None:
-            self.fill_box.hide()
-            self.start_button.hide()
-        if getattr(link, "watching", False):  # a watcher is never ready: it does not play
-            self.ready_box.hide()
-        row.addWidget(self.fill_box)
-        row.addWidget(self.start_button)
-        row.addWidget(self.leave_button)
-        layout.addLayout(row)
-        self.status = QLabel(link.status)
-        self.status.setStyleSheet("color: #666;")
-        layout.addWidget(self.status)
-        link.lobby_changed.connect(self.show_lobby)
-        link.connection_changed.connect(self._status_changed)
-        if link.lobby is not None:
-            self.show_lobby(link.lobby)
-        remember(self, "ui/lobby-geometry", natural_size(self))  # as the screen allows
-
-    def show_lobby(self, lobby: Lobby) -> None:
-        c = self.link
-        self.title.setText(f"{lobby.table} — {game_name(Game(lobby.game))}")
-        port = self.runner.port if self.runner is not None else c.port
-        self.where.setText(
-            tr("Others join at {address}:{port}").format(
-                address=self.runner.bind if self.runner.bind != "0.0.0.0" else _lan_address(),
-                port=port,
-            )
-            if self.runner is not None
-            else tr("Table at {address}:{port}").format(address=c.address, port=c.port)
-        )
-        # the seats as this player sees the table (a watcher: as South would)
-        names = {s.name: seat_name(s, c.seat) for s in Seat}
-        for i, info in enumerate(lobby.seats):
-            mine = c.seat is not None and info.seat == c.seat.name
-            if info.kind != "open":
-                who, ready, state = kind_name(info.kind) + " " + tr("(computer)"), "✓", ""
-            elif info.connected:
-                who = info.name + (" " + tr("(you)") if mine else "")
-                ready = "✓" if info.ready else "…"
-                state = tr("connected")
-                if info.shoulder:
-                    state += " · " + tr("hand shown to watchers")
-            else:
-                who, ready = (info.name or tr("open seat")), ""
-                state = tr("away") if info.name else tr("waiting for a player")
-            for col, text in enumerate((names.get(info.seat, info.seat), who, ready, state)):
-                item = QTableWidgetItem(text)
-                if mine:
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                self.table.setItem(i, col, item)
-        self.watchers_label.setText(watchers_text(lobby.watchers))
-        if lobby.started and not self.closing:
-            self.closing = True
-            self.accept()
-
-    def _status_changed(self, _connected: bool, text: str) -> None:
-        self.status.setText(text)
-
-    def start_match(self) -> None:
-        if self.runner is not None:
-            self.runner.start_match(str(self.fill_box.currentData()))
-
-    def reject(self) -> None:
-        super().reject()
-        if not self.closing:
-            self.closing = True
-            self.left.emit()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        super().closeEvent(event)
-        if not self.closing and self.result() != QDialog.DialogCode.Accepted:
-            self.closing = True
-            self.left.emit()
-
-
-def watchers_text(names: list[str]) -> str:
-    """The lobby's line of watchers (旁观): how many, and who."""
-    if not names:
-        return tr("No one is watching.")
-    return tr("Watching ({n}): {names}").format(n=len(names), names=", ".join(names))
-
-
-def _lan_address() -> str:
-    """This machine's address on the LAN, to tell the others (the first non-loopback IPv4)."""
+    code = str(settings.value("lan/code", "") or "")
     try:
-        import ifaddr
-
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if ip.is_IPv4 and not str(ip.ip).startswith("127."):
-                    return str(ip.ip)
-    except Exception:  # best effort: the port is what matters most
-        pass
-    return "127.0.0.1"
+        decode(code)
+    except InviteError:
+        return ""
+    return code

@@ -1,35 +1,27 @@
 """The bridge from the window to LAN play (shengji_desktop.net, which knows no Qt).
 
-``HostRunner`` runs a ``TableHost`` (and its LAN advertisement) on an asyncio loop in a
-thread of its own. ``RemoteLink`` is a ``Session``'s link to a LAN table: a
-``ThreadedClient`` whose updates (typed events and the seat's view, decoded by the engine's
-codec) reach the session like a local table's; lobby and connection news are Qt signals of
-the link, queued to the GUI thread. A link made with ``watch`` is a watcher's (旁观): no seat
-(the session's ``human`` is None), the view from the seat it ``look``s from.
+``RemoteLink`` is a ``Session``'s link to a LAN table: a ``ThreadedClient`` whose updates
+(typed events and the seat's view, decoded by the engine's codec) reach the session like a
+local table's; lobby and connection news are Qt signals of the link, queued to the GUI
+thread. A link made with ``watch`` is a watcher's (旁观): no seat (the session's ``human``
+is None), the view from the seat it ``look``s from. Hosting a table is ``hosting``'s.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
-from collections.abc import Coroutine
-from pathlib import Path
-from typing import Any
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from shengji_desktop.ai import make_player
 from shengji_desktop.engine.actions import Action
 from shengji_desktop.engine.events import Event
 from shengji_desktop.engine.table import Player
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.client import ClientListener, TableClient, ThreadedClient
-from shengji_desktop.net.discovery import Advertiser, Interfaces
-from shengji_desktop.net.host import HostListener, HostSettings, TableHost
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import Reason, RuleError
-from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.rules.options import Game
 
 from ..i18n import Said, said, tr
 from ..session.session import Session, autoplay_marker
@@ -72,155 +64,6 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 0 < number < 65536:
         raise ValueError(tr("The port must be between 1 and 65535."))
     return host.strip("[]"), number
-
-
-# ---------------------------------------------------------------------- hosting
-
-
-class _HostEvents(HostListener):
-    def __init__(self, runner: HostRunner) -> None:
-        self.runner = runner
-
-    def on_log(self, line: str) -> None:
-        self.runner.log_line.emit(line)
-
-    def on_lobby(self, lobby: p.Lobby) -> None:
-        self.runner._lobby_changed(lobby)
-        self.runner.lobby_changed.emit(lobby)
-
-    def on_finished(self, reason: str, summary: dict[str, Any]) -> None:
-        self.runner.finished.emit(reason)
-
-
-def seat_token(runner: HostRunner, seat: Seat) -> str | None:
-    """The token of ``seat`` at a (resumed) hosted table, for our own client to sit again."""
-    assert runner.host is not None
-    return runner.host.seats[seat].token
-
-
-class HostRunner(QObject):
-    """A table hosted by this program: the host runs on its own thread and event loop."""
-
-    lobby_changed = Signal(object)  # p.Lobby
-    log_line = Signal(str)
-    finished = Signal(str)
-    announced_changed = Signal(bool)  # whether the table is announced on the LAN now
-
-    def __init__(
-        self,
-        game: Game,
-        options: Options,
-        seats: list[str],
-        settings: HostSettings | None = None,
-        *,
-        seed: int | None = None,
-        bind: str = "0.0.0.0",
-        port: int = 0,
-        advertise: Interfaces | None = None,
-        save_path: Path | None = None,
-        resume_from: Path | None = None,
-        parent: QObject | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.resume_from = resume_from  # a table file saved by an earlier host (issue 7)
-        self.game, self.options, self.seats = game, options, list(seats)
-        self.settings = settings or HostSettings()
-        self.seed = seed
-        self.bind, self.wanted_port = bind, port
-        self.advertise = advertise  # None: not announced on the LAN
-        self.save_path = save_path
-        self.host: TableHost | None = None
-        self.advertiser: Advertiser | None = None
-        self.announced = False  # the table is announced on the LAN (advertised, and it worked)
-        self.port: int | None = None
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._main, name="shengji-host", daemon=True)
-
-    def _main(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_forever()
-        self._loop.close()
-
-    def _call(self, coro: Coroutine[Any, Any, Any], timeout: float = 10.0) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
-
-    def start(self) -> int:
-        """Listen (and advertise); returns the port. Raises OSError when the port is taken."""
-        self._thread.start()
-        try:
-            port: int = self._call(self._start())
-        except BaseException:
-            self.stop()
-            raise
-        self.port = port
-        return port
-
-    async def _start(self) -> int:
-        if self.resume_from is not None:
-            self.host = TableHost.resume(
-                self.resume_from,
-                self.settings,
-                listener=_HostEvents(self),
-                make_player=make_player,
-                save_path=self.save_path,
-            )
-        else:
-            self.host = TableHost(
-                self.game,
-                self.options,
-                self.seed,
-                self.seats,
-                self.settings,
-                save_path=self.save_path,
-                listener=_HostEvents(self),
-                make_player=make_player,
-            )
-        port = await self.host.start(self.bind, self.wanted_port)
-        if self.advertise is not None:
-            try:
-                self.advertiser = Advertiser(
-                    self.settings.table_name,
-                    port,
-                    self.game.value,
-                    self.host.free_seats(),
-                    self.advertise,
-                    bind=self.bind,  # only the addresses the table listens on
-                )
-                await self.advertiser.start()
-            except (OSError, ValueError) as exc:  # no multicast: it can be joined by address
-                self.log_line.emit(f"advertising failed: {exc}")
-                self.advertiser = None
-        self.announced = self.advertiser is not None
-        self.announced_changed.emit(self.announced)
-        return port
-
-    def _lobby_changed(self, lobby: p.Lobby) -> None:
-        """On the host loop: keep the advertised free-seat count current."""
-        if self.advertiser is not None and self.host is not None:
-            free = 0 if lobby.started else self.host.free_seats()
-            self._loop.create_task(self.advertiser.update(free))
-
-    def start_match(self, fill_with: str = "normal") -> None:
-        """The host's Start button: empty open seats get computers of that level."""
-        if self.host is not None:
-            self._loop.call_soon_threadsafe(self.host.start_match, fill_with)
-
-    def stop(self) -> None:
-        if not self._thread.is_alive():
-            return
-        try:
-            self._call(self._close(), 10.0)
-        except Exception as exc:  # closing anyway
-            self.log_line.emit(f"closing the table: {exc!r}")
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(5.0)
-
-    async def _close(self) -> None:
-        if self.advertiser is not None:
-            await self.advertiser.close()
-            self.advertiser = None
-        if self.host is not None:
-            await self.host.close()
 
 
 # ---------------------------------------------------------------------- playing a seat
@@ -308,12 +151,21 @@ class RemoteLink(QObject):
         reconnect_for: float = 60.0,
         remember: bool = True,
         watch: bool = False,
+        fingerprint: bytes | None = None,
+        secret: str | None = None,
+        addresses: Sequence[tuple[str, int]] = (),
         parent: QObject | None = None,
     ) -> None:
         """``watch``: 旁观, no seat, watching from ``seat`` (S when None); nothing is
-        remembered of it (a watcher's token only replaces its own lost connection)."""
+        remembered of it (a watcher's token only replaces its own lost connection).
+        An invite code's ``fingerprint`` (the certificate pinned), join ``secret`` and
+        ``addresses``, tried in order after ``address``."""
         super().__init__(parent)
         self.address, self.port, self.name = address, port, name
+        self.pinned = fingerprint is not None
+        tried = [(address, port)] + [a for a in addresses if a != (address, port)]
+        self.tried = [f"[{h}]:{n}" if ":" in h else f"{h}:{n}" for h, n in tried]
+        self.welcomed = False
         self.watching = watch
         self.looking = Seat[seat] if watch and seat is not None else Seat.S
         self.shoulder = False  # our seat's hand is shown to watchers (we allow it)
@@ -327,6 +179,9 @@ class RemoteLink(QObject):
             listener=_ClientEvents(self),
             reconnect_for=reconnect_for,
             watch=watch,
+            fingerprint=fingerprint,
+            secret=secret,
+            addresses=tried,
         )
         self.threaded = ThreadedClient(self.client, on_end=self._end.emit)
         self.seat: Seat | None = None
@@ -412,6 +267,11 @@ class RemoteLink(QObject):
         return True
 
     @property
+    def peer_fingerprint(self) -> bytes:
+        """The fingerprint of the certificate the table showed (empty: not connected yet)."""
+        return self.client.peer_fingerprint
+
+    @property
     def watchers(self) -> list[str]:
         """Who watches the table (旁观), by name."""
         return list(self.lobby.watchers) if self.lobby is not None else []
@@ -464,6 +324,7 @@ class RemoteLink(QObject):
 
     def _on_welcome(self, welcome: p.Welcome) -> None:
         self.token = welcome.token
+        self.welcomed = True
         if welcome.watching:  # 旁观: no seat (its hello says where it looks from)
             self.seat = None
             return
@@ -527,6 +388,10 @@ class RemoteLink(QObject):
         if error is not None:
             why = str(error) or type(error).__name__
             self.status = tr("Left the table: {why}").format(why=why)
+            if not self.welcomed:  # never in: say where it was looked for
+                self.status = tr("Could not join at {addresses}: {why}").format(
+                    addresses=", ".join(self.tried), why=why
+                )
         elif self.threaded.result is not None and self.threaded.result.startswith("bye"):
             pass  # status says why already
         else:

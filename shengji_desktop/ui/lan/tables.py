@@ -1,5 +1,6 @@
-"""The window's LAN tables: host one (and sit at it), resume the one hosted before a crash,
-join one or watch one (旁观, no seat), the lobby, the connection's state, leaving."""
+"""The window's LAN tables: host one (and sit at it; open to the internet, with an invite
+code), resume the one hosted before a crash, join one or watch one (旁观, no seat; by
+address or by invite code), the lobby, the connection's state, leaving."""
 
 from __future__ import annotations
 
@@ -16,11 +17,16 @@ from ..i18n import tr
 from ..session.host import GameWindow, HostedPart
 
 if TYPE_CHECKING:
+    from shengji_desktop.net.invite import Invite
+    from shengji_desktop.net.portmap import PortMapper
+
     from ..session.session import Session
     from ..table.screen import TableScreen
     from .aids import LanAids
-    from .dialogs import HostedTable, LobbyDialog
-    from .link import HostRunner, RemoteLink
+    from .dialogs import HostedTable
+    from .hosting import HostRunner
+    from .link import RemoteLink
+    from .lobby import LobbyDialog
 
 
 def default_hosted_path() -> Path:
@@ -52,6 +58,11 @@ class LanTables(HostedPart):
         self.runner: HostRunner | None = None
         self.lobby_dialog: LobbyDialog | None = None
         self.aids: LanAids | None = None  # the move clock and 快捷语, made at the first table
+        # A table open to the internet: how the router is asked (None: PortMapper(port), which
+        # looks for it on the LAN; tests give one pointed at a fake router) and the addresses
+        # its code carries besides the router's (None: this machine's).
+        self.port_mapper: Callable[[int], PortMapper] | None = None
+        self.reach_addresses: tuple[list[str], list[str]] | None = None
         # The table this program hosts is saved here after every action (resumable); the
         # default place is looked up when first needed (platformdirs costs ~20 ms at start).
         self._hosted_path = hosted_path
@@ -61,6 +72,13 @@ class LanTables(HostedPart):
         if self._hosted_path is None:
             self._hosted_path = default_hosted_path()
         return self._hosted_path
+
+    @property
+    def identity_path(self) -> Path:
+        """The host's TLS key and certificate, kept beside the hosted table's file."""
+        from shengji_desktop.net.tls import IDENTITY_FILE
+
+        return self.hosted_path.with_name(IDENTITY_FILE)
 
     def hosted_table_file(self) -> Path | None:
         return self.hosted_path if self.hosted_path.exists() else None
@@ -90,10 +108,12 @@ class LanTables(HostedPart):
     def host_table(self, table: HostedTable, advertise: Any = "all") -> Session:
         """Start hosting ``table`` and sit down at its first open seat. ``advertise``: "all"
         interfaces, a list of addresses, or None (not announced); a table whose announce box
-        was not ticked (``table.advertise``) is never announced."""
+        was not ticked (``table.advertise``) is never announced. ``table.internet``: the
+        router is asked for a mapping off the GUI thread, and the lobby shows the code."""
         from zeroconf import InterfaceChoice
 
-        from .link import HostRunner, RemoteLink
+        from .hosting import HostRunner
+        from .link import RemoteLink
 
         if not table.advertise:
             advertise = None
@@ -108,11 +128,23 @@ class LanTables(HostedPart):
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             seed=table.seed,
             save_path=self.hosted_path,
+            internet=table.internet,
+            mapper=self.port_mapper,
+            addresses=self.reach_addresses,
+            identity=self.identity_path,
             parent=self.parent_widget,
         )
         port = self._run_host(runner)
         seat = next((s.name for s, k in zip(Seat, table.seats, strict=True) if k == "open"), None)
-        link = RemoteLink("127.0.0.1", port, table.player, seat=seat, remember=False)
+        link = RemoteLink(
+            "127.0.0.1",
+            port,
+            table.player,
+            seat=seat,
+            remember=False,
+            fingerprint=runner.fingerprint,  # our own table: its certificate is known
+            secret=runner.settings.join_secret,
+        )
         return self.sit(link)
 
     def _run_host(self, runner: HostRunner) -> int:
@@ -155,7 +187,8 @@ class LanTables(HostedPart):
 
         from shengji_desktop.rules.options import Game, Options
 
-        from .link import HostRunner, RemoteLink, seat_token
+        from .hosting import HostRunner, seat_token
+        from .link import RemoteLink
 
         self.host.stop_session()
         runner = HostRunner(
@@ -167,6 +200,7 @@ class LanTables(HostedPart):
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             save_path=path,
             resume_from=path,
+            identity=self.identity_path,
             parent=self.parent_widget,
         )
         port = self._run_host(runner)
@@ -187,32 +221,45 @@ class LanTables(HostedPart):
             question = tr("Watch the table? The game in progress will be lost.")
             if self.in_progress() and not self.confirm_abandon(question, tr("Watch the table")):
                 return
-            self.watch_table(address, port, name)
+            self.watch_table(address, port, name, invite=dialog.invite)
             return
         question = tr("Join the table? The game in progress will be lost.")
         if self.in_progress() and not self.confirm_abandon(question, tr("Join the table")):
             return
-        self.join_table(address, port, name)
+        self.join_table(address, port, name, dialog.invite)
 
-    def join_table(self, address: str, port: int, name: str) -> Session:
+    def join_table(
+        self, address: str, port: int, name: str, invite: Invite | None = None
+    ) -> Session:
+        """Take a seat at ``address:port``; with an ``invite`` (a code's) its certificate is
+        pinned, its secret said, and its addresses tried after that one."""
         from .link import RemoteLink, saved_token
 
         self.host.stop_session()
-        return self.sit(RemoteLink(address, port, name, token=saved_token(address, port)))
+        token = saved_token(address, port)
+        return self.sit(RemoteLink(address, port, name, token=token, **by_code(invite)))
 
-    def watch_table(self, address: str, port: int, name: str, seat: Seat = Seat.S) -> Session:
+    def watch_table(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        seat: Seat = Seat.S,
+        invite: Invite | None = None,
+    ) -> Session:
         """Watch a table without a seat (旁观), from behind ``seat`` to begin with."""
         from .link import RemoteLink
 
         self.host.stop_session()
-        return self.sit(RemoteLink(address, port, name, seat=seat.name, watch=True))
+        link = RemoteLink(address, port, name, seat=seat.name, watch=True, **by_code(invite))
+        return self.sit(link)
 
     # ------------------------------------------------------------------ at the table
 
     def sit(self, link: RemoteLink) -> Session:
         """Show a LAN table: the lobby first, then the match as the host streams it."""
         from ..session import stats as stats_link
-        from .dialogs import LobbyDialog
+        from .lobby import LobbyDialog
 
         link.setParent(self.parent_widget)
         session = self.host.attach(link)
@@ -272,3 +319,14 @@ class LanTables(HostedPart):
         if s is None or s.phase is Phase.OVER:
             return
         self.screen.show_ended(status, self.leave_table)
+
+
+def by_code(invite: Invite | None) -> dict[str, Any]:
+    """A link's settings from an invite code: the pinned certificate, the secret, addresses."""
+    if invite is None:
+        return {}
+    return {
+        "fingerprint": invite.fingerprint,
+        "secret": invite.secret,
+        "addresses": invite.endpoints(),
+    }

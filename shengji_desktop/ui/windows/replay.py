@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QThreadPool, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,6 +57,7 @@ PLAY_SPEEDS = {
 REPLAY_SIZE = (1280, 760)  # as the screen allows (fit)
 REPLAY_GEOMETRY_KEY = "ui/replay-geometry"
 ADVICE_MIN_H = 150  # the advice box's first height, at least
+SHORT_COLUMN = 800  # a right column shorter than this gives an analysis all of its height
 ROW_H = 34  # a bar of the controls
 SLIDER_MIN_W = 160  # the slider over the hand's tricks, at its narrowest
 
@@ -153,6 +154,7 @@ class ReplayWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.column, self.column_scroll = below, scroll
         right.addWidget(scroll)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
@@ -184,6 +186,7 @@ class ReplayWindow(QMainWindow):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._play_next)
         self._build_controls()
+        self._fit_column()
         start = getattr(source, "start", 0)
         self.goto(start)
 
@@ -283,6 +286,10 @@ class ReplayWindow(QMainWindow):
                 self.insertToolBarBreak(self.view_controls)
             else:
                 self.removeToolBarBreak(self.view_controls)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_column()  # the style's sizes are known once shown
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         if hasattr(self, "view_controls"):  # built
@@ -494,6 +501,13 @@ class ReplayWindow(QMainWindow):
         if self.job is not None:
             self.job.cancel()
 
+    def _fit_column(self) -> None:
+        """The scrolled column as wide as its widest line: it scrolls down, never sideways."""
+        bar = self.column_scroll.verticalScrollBar().sizeHint().width()
+        box = self.advice.contentsMargins()  # its button keeps its whole text
+        ask = self.advice.button.sizeHint().width() + box.left() + box.right() + 24
+        self.column_scroll.setMinimumWidth(max(self.column.minimumSizeHint().width(), ask) + bar)
+
     def _home(self) -> Seat:
         home: Seat = getattr(self.source, "start_seat", self.source.seats[0])
         return home
@@ -503,8 +517,12 @@ class ReplayWindow(QMainWindow):
 
         self.analyses[(a.hand, a.seat)] = a
         self.analysis_panel.show_analysis(self.source.game, a, self._home())
-        total = sum(self.right.sizes())  # the chart and the list want room now
-        self.right.setSizes([total * 30 // 100, total * 70 // 100])
+        self._fit_column()
+        # the chart and the list want room now: on a short screen, all of the column (the
+        # panel comes back by its handle)
+        total = sum(self.right.sizes())
+        top = 0 if total < SHORT_COLUMN else total * 30 // 100
+        self.right.setSizes([top, total - top])
         if isinstance(self.source, RecordReplay):  # the match's other hands analysed before
             for kept in stored_analyses(self.source, a.seat, self.analysis_store):
                 self.analyses.setdefault((kept.hand, kept.seat), kept)
