@@ -1268,6 +1268,10 @@
         <translation>证书指纹 {fingerprint}：请与主机大厅显示的核对</translation>
     </message>
     <message>
+        <source>Certificate fingerprint {fingerprint}: the one the table announced</source>
+        <translation>证书指纹 {fingerprint}：与局域网上公布的一致</translation>
+    </message>
+    <message>
         <source>Watching ({n}): {names}</source>
         <translation>旁观（{n}）：{names}</translation>
     </message>

@@ -34,6 +34,7 @@ class FoundTable:
     game: str
     free: int  # open seats nobody has taken
     version: int  # protocol version
+    fingerprint: bytes = b""  # the SHA-256 of the table's certificate, pinned when joined
 
     @property
     def compatible(self) -> bool:
@@ -96,10 +97,13 @@ class Advertiser:
         interfaces: Interfaces = InterfaceChoice.All,
         *,
         bind: str = "0.0.0.0",
+        fingerprint: bytes = b"",
     ) -> None:
         """``bind``: the address the table listens on; with a single one, the announcement
-        names it and goes out on its interface only."""
+        names it and goes out on its interface only. ``fingerprint``: the table's certificate's,
+        announced so that a join from the table list pins it (issue 39)."""
         self.table, self.port, self.game = table, port, game
+        self.fingerprint = fingerprint
         if bind not in ANY and not isinstance(interfaces, list):
             interfaces = announced_addresses(bind)
         self.interfaces = interfaces
@@ -118,6 +122,7 @@ class Advertiser:
                 "game": self.game,
                 "free": str(free),
                 "version": str(PROTOCOL_VERSION),
+                **({"fp": self.fingerprint.hex()} if self.fingerprint else {}),
             },
             server=f"shengji-{self.port}.local.",
         )
@@ -198,7 +203,17 @@ def _table_of(info: Any) -> FoundTable | None:
         game=_text(props, "game"),
         free=_int(_text(props, "free")),
         version=_int(_text(props, "version")),
+        fingerprint=_fingerprint(_text(props, "fp")),
     )
+
+
+def _fingerprint(text: str) -> bytes:
+    """An announced fingerprint: 32 bytes in hex, else none (nothing is pinned then)."""
+    try:
+        fp = bytes.fromhex(text)
+    except ValueError:
+        return b""
+    return fp if len(fp) == 32 else b""
 
 
 def pick(tables: list[FoundTable], name: str) -> FoundTable:

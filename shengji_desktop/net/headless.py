@@ -159,6 +159,7 @@ async def serve(
             host.match.game.value,
             host.free_seats(),
             bind=config.bind,  # only the addresses the table listens on
+            fingerprint=host.fingerprint,  # a join from the list pins it
         )
         await listener.advertiser.start()
     loop = asyncio.get_running_loop()
@@ -285,7 +286,7 @@ async def list_tables(browse_for: float, out: Out = _print) -> list[dict[str, An
         out(f"桌 table {t.name} ({t.game}) at {t.address}:{t.port}, {t.free} seats free{note}")
     if not found:
         out(f"no table answered within {browse_for:g} s")
-    return [t.__dict__ for t in found]
+    return [{**t.__dict__, "fingerprint": t.fingerprint.hex()} for t in found]
 
 
 def run_list(browse_for: float) -> int:
@@ -298,12 +299,14 @@ def run_list(browse_for: float) -> int:
     return 0
 
 
-async def _discover(name: str, browse_for: float, out: Out) -> str:
+async def _discover(name: str, browse_for: float, out: Out) -> tuple[str, bytes]:
+    """The address of the table called ``name`` on the LAN, and the certificate it announced
+    (pinned by the join; empty when it announced none)."""
     from .discovery import browse, pick
 
     table = pick(await browse(browse_for), name)
     out(f"找到 found {table.name} at {table.address}:{table.port}")
-    return f"{table.address}:{table.port}"
+    return f"{table.address}:{table.port}", table.fingerprint
 
 
 async def join(
@@ -325,7 +328,8 @@ async def join(
         first = invite.endpoints()[0]
         address = f"[{first[0]}]:{first[1]}" if ":" in first[0] else f"{first[0]}:{first[1]}"
     elif s.discover is not None:
-        address = await _discover(s.discover, s.browse_for, out)
+        address, announced = await _discover(s.discover, s.browse_for, out)
+        reach = {"fingerprint": announced} if announced else {}
     elif s.address is not None:
         address = s.address
     else:

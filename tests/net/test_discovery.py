@@ -24,7 +24,8 @@ from shengji_desktop.net.protocol import PROTOCOL_VERSION
 
 BROWSE = (
     "import json, sys; from shengji_desktop.net.discovery import browse_tables; "
-    "print(json.dumps([t.__dict__ for t in browse_tables(float(sys.argv[1]))]))"
+    "print(json.dumps([{**t.__dict__, 'fingerprint': t.fingerprint.hex()}"
+    " for t in browse_tables(float(sys.argv[1]))]))"
 )
 
 
@@ -79,6 +80,7 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
     joiner: Proc | None = None
     try:
         port = listening_port(host)
+        listening = next(json.loads(line) for line in host.lines if '"listening"' in line)
         found = browse(netns, 3.0)
         assert found == [
             {
@@ -88,8 +90,11 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
                 "game": "tr",
                 "free": 2,
                 "version": PROTOCOL_VERSION,
+                # issue 39: the certificate announced, for a join from the list to pin
+                "fingerprint": listening["fingerprint"],
             }
         ]
+        assert len(bytes.fromhex(listening["fingerprint"])) == 32
         # A player takes a seat: the announcement follows.
         joiner = Proc(
             [*inside, "join", f"127.0.0.1:{port}", "--name", "a", "--ai", "random"],

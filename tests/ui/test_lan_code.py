@@ -268,3 +268,45 @@ def test_an_address_written_by_hand_is_tried_first_and_a_failure_names_each(qtbo
         link.threaded.start()
     assert f"localhost:{dead}" in ended.args[0] and f"127.0.0.1:{dead}" in ended.args[0]
     assert ended.args[0].startswith("Could not join at")
+
+
+def test_a_table_of_the_lan_list_is_joined_with_its_announced_certificate_pinned(
+    window, qtbot, monkeypatch
+) -> None:
+    """Issue 39: the LAN announcement carries the table's fingerprint (shown in the list); a
+    join from the list pins it, a join by an address typed over it does not."""
+    from shengji_desktop.net.discovery import FoundTable
+    from shengji_desktop.net.protocol import PROTOCOL_VERSION
+
+    fp = bytes(range(32))
+    asked: list[tuple[str, int, bytes | None]] = []
+
+    def join_table(address, port, name, invite=None, pinned=None):
+        asked.append((address, port, pinned))
+
+    monkeypatch.setattr(window.lan, "join_table", join_table)
+
+    def exec_(dialog: JoinDialog) -> int:
+        dialog.set_tables([FoundTable("桌", "10.0.0.5", 47001, "tr", 2, PROTOCOL_VERSION, fp)])
+        assert format_fingerprint(fp, groups=4) in dialog.list.item(0).text()
+        dialog.list.setCurrentRow(0)
+        assert dialog.pinned == fp and dialog.address_edit.text() == "10.0.0.5:47001"
+        qtbot.mouseClick(dialog.findChild(QPushButton, "join"), Qt.MouseButton.LeftButton)
+        return dialog.result()
+
+    monkeypatch.setattr(JoinDialog, "exec", exec_)
+    window.lan.ask_join()
+    assert asked == [("10.0.0.5", 47001, fp)]
+
+    def typed(dialog: JoinDialog) -> int:
+        dialog.set_tables([FoundTable("桌", "10.0.0.5", 47001, "tr", 2, PROTOCOL_VERSION, fp)])
+        dialog.list.setCurrentRow(0)
+        dialog.address_edit.clear()
+        qtbot.keyClicks(dialog.address_edit, "10.0.0.9:47001")  # another table: nothing pinned
+        assert dialog.pinned is None
+        qtbot.mouseClick(dialog.findChild(QPushButton, "join"), Qt.MouseButton.LeftButton)
+        return dialog.result()
+
+    monkeypatch.setattr(JoinDialog, "exec", typed)
+    window.lan.ask_join()
+    assert asked[-1] == ("10.0.0.9", 47001, None)

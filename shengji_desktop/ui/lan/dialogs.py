@@ -37,6 +37,7 @@ from ..fit import natural_size, remember
 from ..i18n import tr
 from ..tasks import Task
 from ..texts import game_name, kind_name, seat_name
+from .code import short_fingerprint
 from .link import SEAT_KINDS, parse_address
 from .lobby import announce_text
 
@@ -279,6 +280,7 @@ class JoinDialog(QDialog):
         self.browse_seconds = browse_seconds
         self.watching = False  # Watch was chosen, not Join
         self.invite: Invite | None = None  # the code's, once it reads well
+        self.pinned: bytes | None = None  # the certificate a table of the list announced
         self.tables: list[FoundTable] = []
         self._task: Task | None = None
         s = QSettings()
@@ -315,6 +317,7 @@ class JoinDialog(QDialog):
         self.address_edit = QLineEdit(str(s.value("lan/address", "") or ""))
         self.address_edit.setObjectName("address")
         self.address_edit.setPlaceholderText("192.168.1.20:47000")
+        self.address_edit.textEdited.connect(self._address_edited)
         form.addRow(tr("Address (host:port)"), self.address_edit)
         self.name_edit = QLineEdit(player_name(s))
         self.name_edit.setObjectName("name")
@@ -382,6 +385,8 @@ class JoinDialog(QDialog):
             known = t.game in {g.value for g in Game}
             game = game_name(Game(t.game)) if known else t.game
             text = f"{t.name} — {game} · {free} · {t.address}:{t.port}"
+            if t.fingerprint:  # as the host's lobby shows it
+                text += " · " + short_fingerprint(t.fingerprint)
             item = QListWidgetItem(text)
             if not t.compatible:
                 item.setText(text + "  " + tr("(another version)"))
@@ -403,6 +408,10 @@ class JoinDialog(QDialog):
             t = self.tables[row]
             self.code_edit.clear()  # a table of the list is joined by its address
             self.address_edit.setText(f"{t.address}:{t.port}")
+            self.pinned = t.fingerprint or None  # and its announced certificate pinned
+
+    def _address_edited(self) -> None:
+        self.pinned = None  # another address: the announced certificate is not its
 
     def _read_code(self) -> str | None:
         """Decode the code field into ``invite``; the error in words (None: fine or empty)."""

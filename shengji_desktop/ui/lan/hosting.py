@@ -167,6 +167,7 @@ class HostRunner(QObject):
                     self.host.free_seats(),
                     self.advertise,
                     bind=self.bind,  # only the addresses the table listens on
+                    fingerprint=self.host.fingerprint,  # a join from the list pins it
                 )
                 await self.advertiser.start()
             except (OSError, ValueError) as exc:  # no multicast: it can be joined by address

@@ -158,11 +158,13 @@ class RemoteLink(QObject):
     ) -> None:
         """``watch``: 旁观, no seat, watching from ``seat`` (S when None); nothing is
         remembered of it (a watcher's token only replaces its own lost connection).
-        An invite code's ``fingerprint`` (the certificate pinned), join ``secret`` and
-        ``addresses``, tried in order after ``address``."""
+        An invite code's ``fingerprint`` (the certificate pinned; or the one a table of the
+        LAN list announced), join ``secret`` and ``addresses``, tried in order after
+        ``address``."""
         super().__init__(parent)
         self.address, self.port, self.name = address, port, name
         self.pinned = fingerprint is not None
+        self.coded = secret is not None  # pinned by an invite code (else by the LAN's list)
         tried = [(address, port)] + [a for a in addresses if a != (address, port)]
         self.tried = [f"[{h}]:{n}" if ":" in h else f"{h}:{n}" for h, n in tried]
         self.welcomed = False

@@ -203,11 +203,12 @@ class LobbyDialog(QDialog):
             text = tr("This table's certificate fingerprint: {fingerprint}")
         else:  # what the table showed: checked against a code's, or for the player to compare
             fp = getattr(self.link, "peer_fingerprint", b"")
-            text = (
-                tr("Certificate fingerprint {fingerprint}: the one in the invite code")
-                if getattr(self.link, "pinned", False)
-                else tr("Certificate fingerprint {fingerprint}: compare it with the host's lobby")
-            )
+            if not getattr(self.link, "pinned", False):
+                text = tr("Certificate fingerprint {fingerprint}: compare it with the host's lobby")
+            elif getattr(self.link, "coded", True):
+                text = tr("Certificate fingerprint {fingerprint}: the one in the invite code")
+            else:
+                text = tr("Certificate fingerprint {fingerprint}: the one the table announced")
         self.fingerprint.setText(text.format(fingerprint=short_fingerprint(fp)) if fp else "")
 
     def start_match(self) -> None:

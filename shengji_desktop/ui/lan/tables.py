@@ -221,23 +221,30 @@ class LanTables(HostedPart):
             question = tr("Watch the table? The game in progress will be lost.")
             if self.in_progress() and not self.confirm_abandon(question, tr("Watch the table")):
                 return
-            self.watch_table(address, port, name, invite=dialog.invite)
+            self.watch_table(address, port, name, invite=dialog.invite, pinned=dialog.pinned)
             return
         question = tr("Join the table? The game in progress will be lost.")
         if self.in_progress() and not self.confirm_abandon(question, tr("Join the table")):
             return
-        self.join_table(address, port, name, dialog.invite)
+        self.join_table(address, port, name, dialog.invite, dialog.pinned)
 
     def join_table(
-        self, address: str, port: int, name: str, invite: Invite | None = None
+        self,
+        address: str,
+        port: int,
+        name: str,
+        invite: Invite | None = None,
+        pinned: bytes | None = None,
     ) -> Session:
         """Take a seat at ``address:port``; with an ``invite`` (a code's) its certificate is
-        pinned, its secret said, and its addresses tried after that one."""
+        pinned, its secret said, and its addresses tried after that one; ``pinned``: the
+        certificate a table of the LAN list announced."""
         from .link import RemoteLink, saved_token
 
         self.host.stop_session()
         token = saved_token(address, port)
-        return self.sit(RemoteLink(address, port, name, token=token, **by_code(invite)))
+        settings = by_code(invite, pinned)
+        return self.sit(RemoteLink(address, port, name, token=token, **settings))
 
     def watch_table(
         self,
@@ -246,12 +253,14 @@ class LanTables(HostedPart):
         name: str,
         seat: Seat = Seat.S,
         invite: Invite | None = None,
+        pinned: bytes | None = None,
     ) -> Session:
         """Watch a table without a seat (旁观), from behind ``seat`` to begin with."""
         from .link import RemoteLink
 
         self.host.stop_session()
-        link = RemoteLink(address, port, name, seat=seat.name, watch=True, **by_code(invite))
+        settings = by_code(invite, pinned)
+        link = RemoteLink(address, port, name, seat=seat.name, watch=True, **settings)
         return self.sit(link)
 
     # ------------------------------------------------------------------ at the table
@@ -321,10 +330,11 @@ class LanTables(HostedPart):
         self.screen.show_ended(status, self.leave_table)
 
 
-def by_code(invite: Invite | None) -> dict[str, Any]:
-    """A link's settings from an invite code: the pinned certificate, the secret, addresses."""
+def by_code(invite: Invite | None, pinned: bytes | None = None) -> dict[str, Any]:
+    """A link's settings from an invite code: the pinned certificate, the secret, addresses;
+    without a code, the certificate a table of the LAN list announced (``pinned``)."""
     if invite is None:
-        return {}
+        return {"fingerprint": pinned} if pinned else {}
     return {
         "fingerprint": invite.fingerprint,
         "secret": invite.secret,
