@@ -98,10 +98,6 @@ async def serve(
     identity = None
     if config.settings.tls:
         identity = load_identity(config.identity or default_identity_path())
-    if config.internet:
-        from .invite import new_secret
-
-        config.settings.join_secret = config.settings.join_secret or new_secret()
     if config.resume is not None:
         host = TableHost.resume(
             config.resume,
@@ -125,6 +121,12 @@ async def serve(
             identity=identity,
         )
     listener.host = host
+    # A resumed table that was open to the internet is again (its file kept the join secret).
+    internet = config.internet or host.settings.join_secret is not None
+    if internet and host.settings.join_secret is None:
+        from .invite import new_secret
+
+        host.settings.join_secret = new_secret()
     port = await host.start(config.bind, config.port)
     listening: dict[str, Any] = {
         "event": "listening",
@@ -134,14 +136,14 @@ async def serve(
     }
     listening["fingerprint"] = host.fingerprint.hex()
     mapper = None
-    if config.internet:
+    if internet:
         from .portmap import PortMapper
         from .reach import open_to_internet
 
-        assert config.settings.join_secret is not None
+        assert host.settings.join_secret is not None
         reach, mapper = await open_to_internet(
             port,
-            config.settings.join_secret,
+            host.settings.join_secret,
             host.fingerprint,
             PortMapper(port, igd_location=config.igd, search=config.igd is None),
         )

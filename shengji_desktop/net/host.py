@@ -202,7 +202,13 @@ class TableHost:
     def meta(self) -> dict[str, Any]:
         """The table's part of its file: seats, names, tokens, whether it has started."""
         seats = [SavedSeat(s.seat, s.kind, s.name, s.token, s.saved_old_token) for s in self._seats]
-        return table_meta(seats, self.started, self.settings.hands, self.settings.table_name)
+        return table_meta(
+            seats,
+            self.started,
+            self.settings.hands,
+            self.settings.table_name,
+            self.settings.join_secret,
+        )
 
     def _autosave(self) -> None:
         if self._file is not None:
@@ -231,6 +237,8 @@ class TableHost:
         settings = settings or HostSettings()
         if settings.hands is None and saved.hands is not None:
             settings.hands = saved.hands
+        if settings.join_secret is None:  # open to the internet before: again, same secret
+            settings.join_secret = saved.join_secret
         match = saved.match
         host = cls(
             match.game,

@@ -34,7 +34,9 @@ class SavedSeat:
 @dataclass(frozen=True)
 class SavedTable:
     """What a table file holds: the match (replayed), its seats, and how it was hosted;
-    ``warnings``: what was left out of a damaged file (a cut-off last line)."""
+    ``join_secret``: the table was open to the internet (a resumed one is again, and the
+    codes sent before still open its door); ``warnings``: what was left out of a damaged
+    file (a cut-off last line)."""
 
     match: Match
     seats: list[SavedSeat]
@@ -42,13 +44,20 @@ class SavedTable:
     hands: int | None
     table: str | None
     warnings: list[str] = field(default_factory=list)
+    join_secret: str | None = None
 
 
 def table_meta(
-    seats: Iterable[SavedSeat], started: bool, hands: int | None, table: str
+    seats: Iterable[SavedSeat],
+    started: bool,
+    hands: int | None,
+    table: str,
+    join_secret: str | None = None,
 ) -> dict[str, Any]:
-    """The table's part of its file (the journal's meta): seats, names, tokens, settings."""
-    return {
+    """The table's part of its file (the journal's meta): seats, names, tokens, settings, and
+    for a table open to the internet its join secret (kept as the seat tokens are)."""
+    internet = {"internet": True, "join_secret": join_secret} if join_secret else {}
+    return internet | {
         "kind": META_KIND,
         "table": table,
         "hands": hands,
@@ -105,6 +114,7 @@ def read_table(path: Path) -> SavedTable:
         raise RecordError(f"{path}: malformed table file: the seats are not S, E, N, W")
     hands = data.get("hands")
     table = data.get("table")
+    secret = data.get("join_secret")
     return SavedTable(
         match=saved.match,
         seats=seats,
@@ -112,6 +122,7 @@ def read_table(path: Path) -> SavedTable:
         hands=hands if isinstance(hands, int) and not isinstance(hands, bool) else None,
         table=table if isinstance(table, str) else None,
         warnings=saved.warnings,
+        join_secret=secret if data.get("internet") and isinstance(secret, str) and secret else None,
     )
 
 

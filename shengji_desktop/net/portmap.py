@@ -1,5 +1,6 @@
-"""Asking the home router to forward the table's port: UPnP IGD first, then NAT-PMP (RFC 6886);
-the mapping is removed when the table closes and renewed while it is open. Both are spoken
+"""Asking the home router to forward the table's port: UPnP IGD first, then PCP (RFC 6887, in
+``pcp``), then NAT-PMP (RFC 6886) where the router answers PCP with "unsupported version";
+the mapping is removed when the table closes and renewed while it is open. All are spoken
 here with the standard library, on the host's asyncio loop.
 
 Why no library: async-upnp-client (pure Python) brings the aiohttp stack, about 12 MB in the
@@ -15,7 +16,8 @@ timeout, only http URLs are fetched, and the description and control URL must be
 address that answered. Nothing is sent anywhere but where the caller says: ``igd_location`` (a
 root description URL) skips the SSDP search, ``search=False`` forbids it, ``ssdp`` is where
 the search goes (the UPnP multicast group; tests give a fake on the loopback), and ``natpmp``
-names the gateway (None: the default route's, on Linux; elsewhere NAT-PMP is not tried).
+names the gateway that PCP and NAT-PMP are asked at (True: the default route's, on Linux;
+elsewhere neither is tried); ``pcp=False`` goes to NAT-PMP directly.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 from xml.sax.saxutils import escape
+
+from .pcp import PcpMapping, PcpUnsupported, new_nonce, pcp_map, udp_exchange
 
 NATPMP_PORT = 5351
 LEASE = 7200  # seconds a mapping lives unless renewed (renewed at half that)
@@ -52,7 +56,7 @@ _ONLY_PERMANENT = "725"  # OnlyPermanentLeasesSupported: an IGD:1 that wants lea
 
 @dataclass
 class MapResult:
-    """What the router said: ``how`` is "upnp" or "natpmp" when mapped, "" when not;
+    """What the router said: ``how`` is "upnp", "pcp" or "natpmp" when mapped, "" when not;
     ``detail`` says why not (or what failed before it worked)."""
 
     how: str
@@ -86,6 +90,7 @@ class PortMapper:
         natpmp: tuple[str, int] | None | bool = True,
         timeout: float = 3.0,
         lease: int = LEASE,
+        pcp: bool = True,
     ) -> None:
         self.port = port
         self.igd_location = igd_location
@@ -94,10 +99,13 @@ class PortMapper:
         self.natpmp = natpmp
         self.timeout = timeout
         self.lease = lease
+        self.pcp = pcp
         self.result = MapResult("", None, port, "not tried")
         self._igd: WanService | None = None
         self._internal: str | None = None
         self._natpmp_at: tuple[str, int] | None = None
+        self._nonce = new_nonce()  # PCP's: the same one renews and deletes the mapping
+        self._granted = lease  # the lifetime the router gave (PCP may give less than asked)
         self._renew: asyncio.Task[None] | None = None
 
     async def open(self) -> MapResult:
@@ -109,10 +117,7 @@ class PortMapper:
             result = None
             notes.append(f"UPnP: {exc or type(exc).__name__}")
         if result is None and self.natpmp:
-            try:
-                result = await self._natpmp()
-            except Exception as exc:
-                notes.append(f"NAT-PMP: {exc or type(exc).__name__}")
+            result = await self._pcp_or_natpmp(notes)
         if result is None:
             self.result = MapResult("", None, self.port, "; ".join(notes) or "no router found")
         else:
@@ -128,6 +133,9 @@ class PortMapper:
         if self.result.how == "upnp" and self._igd is not None:
             with contextlib.suppress(Exception):
                 await soap(self._igd, "DeletePortMapping", self._which(), self.timeout)
+        elif self.result.how == "pcp" and self._natpmp_at is not None:
+            with contextlib.suppress(Exception):
+                await self._pcp_map(self._natpmp_at, 0)
         elif self.result.how == "natpmp" and self._natpmp_at is not None:
             with contextlib.suppress(Exception):
                 await _natpmp_map(self._natpmp_at, self.port, 0, self.timeout)
@@ -135,10 +143,12 @@ class PortMapper:
 
     async def _renewing(self) -> None:
         while True:
-            await asyncio.sleep(self.lease / 2)
+            await asyncio.sleep(max(1, min(self.lease, self._granted)) / 2)
             with contextlib.suppress(Exception):
                 if self.result.how == "upnp" and self._igd is not None:
                     await self._add_upnp(self._igd)
+                elif self.result.how == "pcp" and self._natpmp_at is not None:
+                    await self._pcp_map(self._natpmp_at, self.lease)
                 elif self._natpmp_at is not None:
                     await _natpmp_map(self._natpmp_at, self.port, self.lease, self.timeout)
 
@@ -202,15 +212,48 @@ class PortMapper:
         """The arguments that name the mapping: any remote host, the port, TCP."""
         return [("NewRemoteHost", ""), ("NewExternalPort", str(self.port)), ("NewProtocol", "TCP")]
 
-    # ------------------------------------------------------------------ NAT-PMP
+    # ------------------------------------------------------------------ PCP, NAT-PMP
 
-    async def _natpmp(self) -> MapResult | None:
-        at = self.natpmp if isinstance(self.natpmp, tuple) else None
-        if at is None:
-            gateway = default_gateway()
-            if gateway is None:
-                raise OSError("no default gateway known")
-            at = (gateway, NATPMP_PORT)
+    async def _pcp_or_natpmp(self, notes: list[str]) -> MapResult | None:
+        """PCP first, NAT-PMP only where the router says it speaks no PCP (RFC 6887 §9): a
+        PCP router that refuses or a gateway that is silent is not asked twice."""
+        try:
+            at = self._gateway()
+            if self.pcp:
+                return await self._pcp(at)
+        except PcpUnsupported as exc:
+            notes.append(f"PCP: {exc}")
+        except Exception as exc:
+            notes.append(f"{'PCP' if self.pcp else 'NAT-PMP'}: {exc or type(exc).__name__}")
+            return None
+        try:
+            return await self._natpmp(at)
+        except Exception as exc:
+            notes.append(f"NAT-PMP: {exc or type(exc).__name__}")
+            return None
+
+    def _gateway(self) -> tuple[str, int]:
+        if isinstance(self.natpmp, tuple):
+            return self.natpmp
+        gateway = default_gateway()
+        if gateway is None:
+            raise OSError("no default gateway known")
+        return gateway, NATPMP_PORT
+
+    async def _pcp(self, at: tuple[str, int]) -> MapResult:
+        self._internal = _local_address_towards(at[0])
+        mapping = await self._pcp_map(at, self.lease)
+        self._natpmp_at = at
+        return MapResult("pcp", mapping.external_ip, mapping.external_port, "")
+
+    async def _pcp_map(self, at: tuple[str, int], lifetime: int) -> PcpMapping:
+        assert self._internal is not None
+        mapping = await pcp_map(at, self._internal, self.port, lifetime, self._nonce, self.timeout)
+        if lifetime:
+            self._granted = mapping.lifetime
+        return mapping
+
+    async def _natpmp(self, at: tuple[str, int]) -> MapResult | None:
         external_port = await _natpmp_map(at, self.port, self.lease, self.timeout)
         self._natpmp_at = at
         reply = await _natpmp_request(at, b"\x00\x00", 12, self.timeout)
@@ -429,32 +472,16 @@ def _headers(lines: list[str]) -> dict[str, str]:
 
 async def _natpmp_request(at: tuple[str, int], request: bytes, size: int, timeout: float) -> bytes:
     """One NAT-PMP request, retried with a doubling wait (RFC 6886 3.1) within ``timeout``."""
-    loop = asyncio.get_running_loop()
-    answers: asyncio.Queue[bytes] = asyncio.Queue()
 
-    class _Proto(asyncio.DatagramProtocol):
-        def datagram_received(self, data: bytes, addr: Any) -> None:
-            answers.put_nowait(data)
+    def parse(data: bytes) -> bytes | None:
+        if len(data) < size or data[0] != 0 or data[1] != request[1] + 128:
+            return None
+        result = struct.unpack(">H", data[2:4])[0]
+        if result != 0:
+            raise OSError(f"the router refused (NAT-PMP result {result})")
+        return data
 
-    transport, _ = await loop.create_datagram_endpoint(_Proto, remote_addr=at)
-    try:
-        wait, deadline = 0.25, loop.time() + timeout
-        while loop.time() < deadline:
-            transport.sendto(request)
-            try:
-                data = await asyncio.wait_for(answers.get(), min(wait, deadline - loop.time()))
-            except TimeoutError:
-                wait *= 2
-                continue
-            if len(data) < size or data[1] != request[1] + 128:
-                continue
-            result = struct.unpack(">H", data[2:4])[0]
-            if result != 0:
-                raise OSError(f"the router refused (NAT-PMP result {result})")
-            return data
-        raise OSError("no answer")
-    finally:
-        transport.close()
+    return await udp_exchange(at, request, parse, timeout)
 
 
 async def _natpmp_map(at: tuple[str, int], port: int, lease: int, timeout: float) -> int:

@@ -1,12 +1,15 @@
 """A home router on the loopback for the port-mapping tests, on asyncio alone: a UPnP IGD's
 description, its WANIPConnection service (AddPortMapping, DeletePortMapping,
 GetExternalIPAddress over SOAP, arguments checked by name and order as a strict router does),
-an SSDP responder that answers an M-SEARCH sent to it, and a NAT-PMP responder. It records what
-it was asked; ``refuse`` answers AddPortMapping with a fault."""
+an SSDP responder that answers an M-SEARCH sent to it, and a NAT-PMP responder that speaks PCP
+(RFC 6887) too when asked to (else it answers a PCP request as a NAT-PMP-only router does,
+"unsupported version"). It records what it was asked; ``refuse`` answers AddPortMapping with a
+fault."""
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
 import struct
 from typing import Any
@@ -201,18 +204,40 @@ async def ssdp_on_loopback(location: str) -> tuple[FakeSsdp, tuple[str, int], An
     return fake, transport.get_extra_info("sockname")[:2], transport
 
 
-class FakeNatPmp(asyncio.DatagramProtocol):
-    """A NAT-PMP gateway on 127.0.0.1: answers external-address and TCP-mapping requests."""
+PCP_EXTERNAL = "198.51.100.10"
 
-    def __init__(self, refuse: bool = False) -> None:
+
+class FakeNatPmp(asyncio.DatagramProtocol):
+    """A NAT-PMP gateway on 127.0.0.1: answers external-address and TCP-mapping requests.
+    ``pcp``: it speaks PCP too, MAP requests recorded in ``pcp_requests`` and answered (with
+    ``pcp_result``, a result code, when not 0; ``pcp_lifetime`` caps the lifetime it gives;
+    ``pcp_noise``: a wrong-nonce answer is sent before each right one)."""
+
+    def __init__(
+        self,
+        refuse: bool = False,
+        pcp: bool = False,
+        pcp_result: int = 0,
+        pcp_lifetime: int | None = None,
+        pcp_noise: bool = False,
+    ) -> None:
         self.refuse = refuse
+        self.pcp, self.pcp_result, self.pcp_lifetime = pcp, pcp_result, pcp_lifetime
+        self.pcp_noise = pcp_noise
         self.requests: list[tuple[int, int, int]] = []  # (opcode, port, lifetime)
+        # PCP MAPs: (lifetime, nonce, protocol, internal port, suggested port, client address)
+        self.pcp_requests: list[tuple[int, bytes, int, int, int, str]] = []
+        self.mappings: dict[int, bytes] = {}  # PCP's: external port -> the nonce that made it
+        self.changed = asyncio.Event()  # set at every PCP request
         self.transport: Any = None
 
     def connection_made(self, transport: Any) -> None:
         self.transport = transport
 
     def datagram_received(self, data: bytes, addr: Any) -> None:
+        if data[0] != 0:
+            self._pcp(data, addr)
+            return
         op = data[1]
         code = 2 if self.refuse else 0
         if op == 0:
@@ -224,9 +249,41 @@ class FakeNatPmp(asyncio.DatagramProtocol):
             reply = struct.pack(">BBHIHHI", 0, 128 + op, code, 1, port, port, life)
         self.transport.sendto(reply, addr)
 
+    def _pcp(self, data: bytes, addr: Any) -> None:
+        if not self.pcp:  # RFC 6886 3.5 (erratum 3618: OP 128): "unsupported version"
+            self.transport.sendto(struct.pack(">BBHI", 0, 128, 1, 1), addr)
+            return
+        version, op, _, life = struct.unpack(">BBHI", data[:8])
+        client = ipaddress.IPv6Address(data[8:24])
+        nonce = data[24:36]
+        protocol, internal, suggested = struct.unpack(">B3xHH", data[36:44])
+        assert version == 2 and op == 1 and len(data) == 60, data
+        self.pcp_requests.append((life, nonce, protocol, internal, suggested, str(client)))
+        self.changed.set()
+        result = self.pcp_result
+        owner = self.mappings.get(suggested)
+        if not result and owner is not None and owner != nonce:
+            result = 8  # NO_RESOURCES: the port is another's
+        if not result:
+            if life:
+                self.mappings[suggested] = nonce
+                life = min(life, self.pcp_lifetime or life)
+            else:
+                self.mappings.pop(suggested, None)
+        external = ipaddress.IPv6Address(f"::ffff:{PCP_EXTERNAL}").packed
 
-async def natpmp_on_loopback(refuse: bool = False) -> tuple[FakeNatPmp, int, Any]:
+        def reply(with_nonce: bytes) -> bytes:
+            head = struct.pack(">BBBBII", 2, 0x81, 0, result, life if not result else 0, 1)
+            body = with_nonce + struct.pack(">B3xHH", protocol, internal, suggested)
+            return head + bytes(12) + body + external
+
+        if self.pcp_noise:
+            self.transport.sendto(reply(bytes(12)), addr)  # not ours: to be ignored
+        self.transport.sendto(reply(nonce), addr)
+
+
+async def natpmp_on_loopback(refuse: bool = False, **pcp: Any) -> tuple[FakeNatPmp, int, Any]:
     loop = asyncio.get_running_loop()
-    fake = FakeNatPmp(refuse)
+    fake = FakeNatPmp(refuse, **pcp)
     transport, _ = await loop.create_datagram_endpoint(lambda: fake, local_addr=("127.0.0.1", 0))
     return fake, transport.get_extra_info("sockname")[1], transport

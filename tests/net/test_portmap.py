@@ -7,11 +7,25 @@ location is given, or the SSDP search goes to a fake responder on the loopback."
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 
 import pytest
-from fake_router import GATEWAY, FakeRouter, natpmp_on_loopback, root_description, ssdp_on_loopback
+from fake_router import (
+    GATEWAY,
+    PCP_EXTERNAL,
+    FakeRouter,
+    natpmp_on_loopback,
+    root_description,
+    ssdp_on_loopback,
+)
 from test_host import started_host
 
+from shengji_desktop.net.pcp import (
+    PcpRefused,
+    PcpUnsupported,
+    map_request,
+    parse_map_response,
+)
 from shengji_desktop.net.portmap import LEASE, MAX_BODY, PortMapper, ssdp_location
 
 
@@ -82,6 +96,92 @@ def test_natpmp_maps_when_there_is_no_upnp_and_removes_the_mapping() -> None:
         transport.close()
 
     run(main())
+
+
+def test_pcp_maps_the_port_renews_it_with_the_same_nonce_and_deletes_it() -> None:
+    async def main() -> None:
+        # The router gives 2 s of the lifetime asked (renewed every second), and sends a
+        # reply with another nonce before each right one (ignored).
+        fake, port, transport = await natpmp_on_loopback(pcp=True, pcp_lifetime=2, pcp_noise=True)
+        mapper = PortMapper(40132, search=False, natpmp=("127.0.0.1", port))
+        result = await mapper.open()
+        assert result.how == "pcp" and result.external_ip == PCP_EXTERNAL, result
+        assert result.external_port == 40132 and "UPnP" in result.detail
+        life, nonce, protocol, internal, suggested, client = fake.pcp_requests[0]
+        assert (life, protocol, internal, suggested) == (LEASE, 6, 40132, 40132)
+        assert len(nonce) == 12  # and our address, IPv4-mapped (RFC 6887 §5):
+        assert ipaddress.IPv6Address(client).ipv4_mapped == ipaddress.IPv4Address("127.0.0.1")
+        while len(fake.pcp_requests) < 2:  # the renewal
+            fake.changed.clear()
+            await fake.changed.wait()
+        assert fake.pcp_requests[1][:2] == (LEASE, nonce) and fake.mappings == {40132: nonce}
+        await mapper.close()
+        assert fake.pcp_requests[-1][:2] == (0, nonce) and fake.mappings == {}
+        assert fake.requests == []  # NAT-PMP was never asked
+        transport.close()
+
+    run(main())
+
+
+def test_a_pcp_router_that_refuses_is_reported_and_the_table_still_opens() -> None:
+    async def main() -> None:
+        fake, port, transport = await natpmp_on_loopback(pcp=True, pcp_result=2)
+        host = await started_host()
+        assert host.port is not None
+        mapper = PortMapper(host.port, search=False, natpmp=("127.0.0.1", port))
+        result = await mapper.open()
+        assert not result.mapped, result
+        assert "PCP: the router refused (PCP result 2 NOT_AUTHORIZED)" in result.detail
+        assert len(fake.pcp_requests) == 1 and fake.requests == []  # no NAT-PMP after a no
+        assert not host.server.conns  # the table listens on
+        await mapper.close()
+        await host.close()
+        transport.close()
+
+    run(main())
+
+
+def test_a_natpmp_only_router_answers_pcp_with_its_version_and_natpmp_maps() -> None:
+    async def main() -> None:
+        fake, port, transport = await natpmp_on_loopback()  # speaks no PCP
+        mapper = PortMapper(40133, search=False, natpmp=("127.0.0.1", port))
+        result = await mapper.open()
+        assert result.how == "natpmp" and "PCP: the router speaks NAT-PMP only" in result.detail
+        assert fake.pcp_requests == [] and (2, 40133, LEASE) in fake.requests
+        await mapper.close()
+        assert fake.requests[-1] == (2, 40133, 0)
+        transport.close()
+
+    run(main())
+
+
+def test_a_pcp_reply_that_is_not_the_answer_is_ignored() -> None:
+    nonce = bytes(range(12))
+    request = map_request("192.168.1.20", 40134, 7200, nonce)
+    assert len(request) == 60 and request[8:24] == bytes(10) + b"\xff\xff" + bytes(
+        [192, 168, 1, 20]
+    )
+
+    def answer(
+        result: int = 0, version: int = 2, op: int = 0x81, with_nonce: bytes = nonce
+    ) -> bytes:
+        head = bytes([version, op, 0, result]) + (7200).to_bytes(4, "big") + bytes(16)
+        return head + with_nonce + bytes([6, 0, 0, 0]) + request[40:44] + request[44:60]
+
+    assert parse_map_response(answer(), nonce, 40134) is not None
+    assert parse_map_response(answer(with_nonce=bytes(12)), nonce, 40134) is None
+    assert parse_map_response(answer(op=0x82), nonce, 40134) is None
+    assert parse_map_response(answer()[:59], nonce, 40134) is None
+    assert parse_map_response(answer(), nonce, 40135) is None  # another port's
+    assert parse_map_response(answer() + bytes(1100), nonce, 40134) is None
+    assert parse_map_response(answer(version=3), nonce, 40134) is None  # not an error
+    with pytest.raises(PcpUnsupported, match="PCP version 1 only"):
+        parse_map_response(answer(result=1, version=1)[:24], nonce, 40134)
+    for op in (128, 0):  # RFC 6886's erratum 3618, and the routers that follow the RFC's text
+        with pytest.raises(PcpUnsupported, match="NAT-PMP only"):
+            parse_map_response(bytes([0, op, 0, 1, 0, 0, 0, 9]), nonce, 40134)
+    with pytest.raises(PcpRefused, match="8 NO_RESOURCES"):
+        parse_map_response(answer(result=8), nonce, 40134)
 
 
 def test_the_ssdp_search_finds_the_router_that_answers_and_no_search_sends_nothing() -> None:

@@ -77,7 +77,7 @@ def mapping_text(reach: Any) -> str:
             "Port mapping made by the router ({how}): the internet reaches this table at"
             " {address}:{port}."
         ).format(
-            how="UPnP" if m.how == "upnp" else "NAT-PMP",
+            how={"upnp": "UPnP", "pcp": "PCP"}.get(m.how, "NAT-PMP"),
             address=m.external_ip or "?",
             port=m.external_port,
         )

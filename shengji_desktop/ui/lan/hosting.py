@@ -78,7 +78,8 @@ class HostRunner(QObject):
         """``internet``: a join secret, the router asked for a mapping (``mapper``: tests
         point one at a fake router; None searches the LAN for the router), an invite code of
         ``addresses`` (global IPv6, LAN IPv4; None: this machine's) and the router's
-        external address. ``identity``: the file of the host's TLS key and certificate."""
+        external address; a table resumed (``resume_from``) that was open to the internet
+        is so again. ``identity``: the file of the host's TLS key and certificate."""
         super().__init__(parent)
         self.resume_from = resume_from  # a table file saved by an earlier host (issue 7)
         self.game, self.options, self.seats = game, options, list(seats)
@@ -143,6 +144,9 @@ class HostRunner(QObject):
                 save_path=self.save_path,
                 identity=identity,
             )
+            # Open to the internet before the crash: again, with the secret its file kept (the
+            # same certificate too: the identity file stays), a new mapping and a new code.
+            self.internet = self.internet or self.settings.join_secret is not None
         else:
             self.host = TableHost(
                 self.game,

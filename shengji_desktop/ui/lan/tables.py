@@ -181,8 +181,9 @@ class LanTables(HostedPart):
     ) -> Session:
         """Host again the table saved in ``path`` (after a crash): same match, seats and
         tokens; our own seat (South, where the host sits) is taken back with its token, and
-        the guests come back with theirs. ``bind``: where it listens (by default every
-        address when announced, else loopback)."""
+        the guests come back with theirs. A table that was open to the internet is again: a
+        new mapping, and the lobby shows the code. ``bind``: where it listens (by default
+        every address when announced, else loopback)."""
         from zeroconf import InterfaceChoice
 
         from shengji_desktop.rules.options import Game, Options
@@ -200,13 +201,22 @@ class LanTables(HostedPart):
             advertise=InterfaceChoice.All if advertise == "all" else advertise,
             save_path=path,
             resume_from=path,
+            mapper=self.port_mapper,
+            addresses=self.reach_addresses,
             identity=self.identity_path,
             parent=self.parent_widget,
         )
         port = self._run_host(runner)
         token = seat_token(runner, Seat.S)
         link = RemoteLink(
-            "127.0.0.1", port, player or "host", token=token, seat="S", remember=False
+            "127.0.0.1",
+            port,
+            player or "host",
+            token=token,
+            seat="S",
+            remember=False,
+            fingerprint=runner.fingerprint,
+            secret=runner.settings.join_secret,
         )
         return self.sit(link)
 
