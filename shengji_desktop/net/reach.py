@@ -58,6 +58,18 @@ def code_addresses(mapping: MapResult, v6: list[str], v4: list[str]) -> list[str
     return out + four[: inv.MAX_ADDRESSES]
 
 
+def code_endpoint(
+    mapping: MapResult, port: int, v6: list[str], v4: list[str]
+) -> tuple[list[str], int]:
+    """The addresses and the one port a code carries. A router that mapped another external
+    port than the table's (PCP and NAT-PMP may): only its external address, on that port (the
+    machine's own addresses answer on the table's port; a LAN guest finds the table listed)."""
+    moved = mapping.mapped and mapping.external_ip and mapping.external_port not in (0, port)
+    if moved and mapping.external_ip is not None:
+        return [mapping.external_ip], mapping.external_port
+    return code_addresses(mapping, v6, v4), port
+
+
 async def open_to_internet(
     port: int,
     secret: str,
@@ -70,5 +82,6 @@ async def open_to_internet(
     mapper = mapper or PortMapper(port)
     mapping = await mapper.open()
     v6, v4 = addresses if addresses is not None else local_addresses()
-    invite = inv.make_invite(code_addresses(mapping, v6, v4), port, secret, fingerprint)
+    carried, reached_at = code_endpoint(mapping, port, v6, v4)
+    invite = inv.make_invite(carried, reached_at, secret, fingerprint)
     return Reach(inv.encode(invite), invite, mapping), mapper
