@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shengji_desktop import __version__
-from shengji_desktop.net.cli_args import add_host_arguments, add_join_arguments
+from shengji_desktop.cli_net import add_host_arguments, add_join_arguments
 
 if TYPE_CHECKING:
     import argparse
@@ -397,7 +397,7 @@ def _add_host(subparsers: Subparsers) -> None:
         "--advertise", action="store_true", help="announce the table on the LAN (mDNS)"
     )
     parser.add_argument("--quiet", action="store_true", help="no per-card log")
-    add_host_arguments(parser)  # --internet, --identity (net/cli_args.py)
+    add_host_arguments(parser)  # --internet, --identity (cli_net.py)
     parser.set_defaults(handler=_host)
 
 

@@ -1,6 +1,6 @@
 """A table open to the internet: the router's port mapping, the addresses an invite code
 carries (the router's external IPv4, global IPv6 addresses, the LAN's), and the code. The
-command line's options for it are in ``cli_args``.
+command line's options for it are in ``shengji_desktop.cli_net``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The command line's options for TLS and the internet (``host --internet``, ``join --code``),
-kept out of cli.py; importing this costs nothing at start (argparse only)."""
+kept out of cli.py and out of the net package: the program's start imports this (argparse
+only) and no module of ``net`` (tests/test_startup_speed.py)."""
 
 from __future__ import annotations
 
