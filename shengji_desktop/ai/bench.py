@@ -5,6 +5,8 @@
   one core; the median over positions, with playouts per second from it.
 - decision time at the default budget: the hard player's whole decision (the normal choice, the
   search in the worker processes), wall time, median and p95.
+- the sampler with and without beliefs (``beliefs_cost``): deals per CPU second, the draws'
+  mean effective sample size and how often it fell back to uniform.
 
 The positions are every trick-play decision with a choice, of seeded hands played by four
 normal players (untuned, see ``_Recorder``; the hard player's own positions, from its first
@@ -158,6 +160,8 @@ def run(
             row["decision_ms_p95"] = _percentile(times, 0.95) * 1e3
             row["decisions"] = len(times)
             row["decision_samples_median"] = statistics.median(searched)
+        cost = beliefs_cost(game, hands, draws=10)
+        row["sampler"] = cost
         figures[game.value] = row
         line = (
             f"{game.value}: playout {row['playout_ms_median']:.3f} ms CPU"
@@ -171,6 +175,11 @@ def run(
                 f" median {row['decision_samples_median']:g} sampled deals each)"
             )
         out(line)
+        out(
+            f"  sampler: {cost['uniform_per_s']:.0f} deals/s uniform,"
+            f" {cost['beliefs_per_s']:.0f} with beliefs (ESS {cost['ess']:.2f} of"
+            f" {cost['draws']:g} draws, uniform fallback {cost['fallback']:.1%})"
+        )
     out(f"(playouts: {samples} sampled deals per position, every candidate played out on each,")
     out(f" over every trick-play decision with a choice of {hands} seeded hands of four normal")
     out(" players; CPU time of this process, sampling and copies included; medians over positions)")
@@ -178,3 +187,38 @@ def run(
     out(" processes included, on positions spread over the same hands)")
     out(json.dumps(figures, sort_keys=True))
     return figures
+
+
+def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> dict[str, float]:
+    """The sampler's cost with and without beliefs (``beliefs``) on the trick-play positions of
+    ``hands`` seeded hands: deals per CPU second kept by each, and the mean effective sample
+    size of the draws and the share of samples that fell back to uniform with beliefs."""
+    from . import beliefs
+    from .search import rules_for, sample
+
+    found = tasks(positions(game, hands, seed), 1)
+    spent = {False: 0.0, True: 0.0}
+    n = 0
+    for key in list(beliefs.STATS):
+        beliefs.STATS[key] = 0
+    for i, task in enumerate(found):
+        rules = rules_for(task.game, task.level, task.suit, task.options)
+        for on in (False, True):
+            rng = random.Random(f"bench/beliefs/{i}")
+            c0 = time.process_time()
+            for _ in range(draws):
+                if on:
+                    beliefs.resample(task, rules, rng, sample)
+                else:
+                    sample(task, rng)
+            spent[on] += time.process_time() - c0
+        n += draws
+    kept = max(1, int(beliefs.STATS["kept"]))
+    return {
+        "positions": float(len(found)),
+        "uniform_per_s": n / max(spent[False], 1e-9),
+        "beliefs_per_s": n / max(spent[True], 1e-9),
+        "ess": beliefs.STATS["ess"] / kept,
+        "draws": float(beliefs.DRAWS),
+        "fallback": beliefs.STATS["uniform"] / kept,
+    }

@@ -157,15 +157,23 @@ class HardPlayer(HeuristicPlayer):
     and hand 1's window while nobody has declared (``deal_search``) for up to ``budget`` seconds
     per decision (the burial up to ``BURIAL_BUDGET`` times that), or over a fixed number of
     samples when ``samples`` is set (reproducible); normal elsewhere. With too little time it
-    plays as normal."""
+    plays as normal. With ``beliefs`` its trick-play samples are weighted by what the other
+    seats' plays say (``beliefs``): the expert player."""
 
     MIN_BUDGET = 0.05
 
-    def __init__(self, rng: random.Random, budget: float = 1.0, samples: int | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        budget: float = 1.0,
+        samples: int | None = None,
+        beliefs: bool | None = None,
+    ) -> None:
         super().__init__(rng, careful=True)
         self.kind = "hard"
         self.budget = budget
         self.samples = samples
+        self.beliefs = beliefs  # None: ``search.BELIEFS``
         self.last_search: dict[str, Any] = {}
         self._deal_key: tuple[Any, ...] | None = None  # the last search during the deal
         self._deal_answer: Action | None = None
@@ -276,5 +284,7 @@ class HardPlayer(HeuristicPlayer):
             return preferred
         from .search import search
 
-        cards, self.last_search = search(k, plays, preferred, self.rng, self.budget, self.samples)
+        cards, self.last_search = search(
+            k, plays, preferred, self.rng, self.budget, self.samples, self.beliefs
+        )
         return cards

@@ -32,12 +32,17 @@ from ..rules.cards import Card, Rank, Seat, Suit, Team, card_points
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP
 from ..rules.trick import TrickRules
+from . import beliefs as belief
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .policy import Cards, card_cost
 from .task import Task
 
 MAX_CANDIDATES = 8
+
+BELIEFS = False
+"""Whether ``make_task`` weights the samples by what the plays say (``beliefs``) unless told:
+off for hard until paired runs show it gains (issue 41); the expert player turns it on."""
 
 
 @lru_cache(maxsize=64)
@@ -207,8 +212,8 @@ Deal = tuple[dict[Seat, Counter[Card]], list[Card]]
 def run_samples(
     task: Task, score: Scorer, draw: Callable[[Task, random.Random], Deal] | None = None
 ) -> list[list[float]]:
-    """Per sample of ``task`` (``sample``, or ``draw``), the utility of every candidate
-    (``score``).
+    """Per sample of ``task`` (``sample``, or ``draw``; under ``task.beliefs`` resampled by what
+    the plays say: ``beliefs.resample``), the utility of every candidate (``score``).
 
     A sample counts only when every candidate was played out on it (common random deals make
     the comparison fair); one cut short by the deadline is dropped, but the first slice always
@@ -216,6 +221,14 @@ def run_samples(
     (a forced ending), the worker stops early.
     """
     rng = random.Random(task.seed)
+    drawer = draw or sample
+    if task.beliefs:
+        rules = rules_for(task.game, task.level, task.suit, task.options)
+        plain = drawer
+
+        def drawer(task: Task, rng: random.Random) -> Deal:
+            return belief.resample(task, rules, rng, plain)
+
     rows: list[list[float]] = []
     n = 0
     undecided = 0  # samples in a row where every candidate scored the same
@@ -227,7 +240,7 @@ def run_samples(
         keep = task.first and n == 0  # the one sample that is always finished
         if timed and not keep and time.monotonic() >= min(soft, deadline):
             break
-        hands, kitty = (draw or sample)(task, rng)
+        hands, kitty = drawer(task, rng)
         scores = score(hands, kitty, deadline if timed and not keep else None)
         if scores is None:
             break
@@ -244,8 +257,12 @@ def run_samples(
 _POOL: ProcessPoolExecutor | None = None
 
 
+MAX_WORKERS = 16
+"""The pool's size at most: every core of the machine up to this."""
+
+
 def workers() -> int:
-    return max(1, min(4, os.cpu_count() or 1))
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 FIXED_TASKS = 2
@@ -297,8 +314,14 @@ def prune(k: Knowledge, plays: list[Cards], preferred: Cards) -> list[Cards]:
 
 
 def make_task(
-    k: Knowledge, candidates: list[Cards], seed: int, budget: float, samples: int | None
+    k: Knowledge,
+    candidates: list[Cards],
+    seed: int,
+    budget: float,
+    samples: int | None,
+    beliefs: bool | None = None,
 ) -> Task:
+    """The seat's knowledge as a task; ``beliefs`` defaults to ``BELIEFS``."""
     assert k.trump is not None and k.trump.suit is not None and k.dealer is not None
     pool_cards = k.unseen()
     kitty = tuple(k.kitty) if k.kitty is not None else None
@@ -336,6 +359,8 @@ def make_task(
         budget=budget,
         samples=samples,
         held_or_buried=tuple((s, tuple(c.elements())) for s, c in k.held_or_buried.items() if c),
+        tricks=tuple(tuple(t) for t in k.tricks),
+        beliefs=BELIEFS if beliefs is None else beliefs,
     )
 
 
@@ -433,6 +458,7 @@ def search(
     rng: random.Random,
     budget: float,
     samples: int | None,
+    beliefs: bool | None = None,
 ) -> tuple[Cards, dict[str, Any]]:
     """The best play by sampled playouts, and figures about the search.
 
@@ -440,7 +466,7 @@ def search(
     of ``SLICE`` seconds until the budget is spent or the results have ``settled``."""
     candidates = prune(k, plays, preferred)
     start = time.monotonic()
-    rows = gather(make_task(k, candidates, 0, budget, None), rng, budget, samples)
+    rows = gather(make_task(k, candidates, 0, budget, None, beliefs), rng, budget, samples)
     best = choose(rows)
     info: dict[str, Any] = {
         "samples": len(rows),

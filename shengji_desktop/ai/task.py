@@ -42,3 +42,5 @@ class Task:
     soft: float | None = None  # seconds: no sample is started after this
     first: bool = True  # the first slice of a decision: it brings one sample at least
     held_or_buried: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()  # in that hand or the kitty
+    tricks: tuple[tuple[tuple[Seat, Cards], ...], ...] = ()  # the hand's finished tricks, in order
+    beliefs: bool = False  # samples weighted by what the plays say (``beliefs``)

@@ -15,7 +15,7 @@ from shengji_desktop.rules.tr import TRRow
 from .facts import HandFacts, Role
 
 ALL = "all"  # every strength together
-STRENGTH_ORDER = ("random", "easy", "normal", "hard", "mixed", "lan")
+STRENGTH_ORDER = ("random", "easy", "normal", "hard", "expert", "mixed", "lan")
 PERIODS = ("all", "today", "7d", "30d", "365d")
 _DAYS = {"7d": 7, "30d": 30, "365d": 365}
 

@@ -70,8 +70,8 @@ def load_new_game(settings: QSettings | None = None) -> NewGame:
     seats = str(s.value("newgame/seats", "human,normal,normal,normal")).split(",")
     if (
         len(seats) != 4
-        or seats[0] not in ("human", "easy", "normal", "hard")
-        or any(k not in ("easy", "normal", "hard") for k in seats[1:])
+        or seats[0] not in ("human", "easy", "normal", "hard", "expert")
+        or any(k not in ("easy", "normal", "hard", "expert") for k in seats[1:])
     ):
         seats = ["human", "normal", "normal", "normal"]
     values: dict[str, object] = {}

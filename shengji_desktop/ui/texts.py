@@ -33,6 +33,7 @@ def kind_name(kind: str) -> str:
         "easy": tr("Easy"),
         "normal": tr("Normal"),
         "hard": tr("Hard"),
+        "expert": tr("Expert"),
     }.get(kind, kind)
 
 

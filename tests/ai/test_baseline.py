@@ -121,5 +121,5 @@ def test_the_gui_does_not_offer_the_baseline() -> None:
     assert "baseline" in KINDS and make_player("baseline", 1).kind == "baseline"
     offered = {k for row in range(4) for k in SeatListModel().allowed(row)}
     offered |= set(lan.SEAT_KINDS) | set(autoplay.AUTOPLAY_LEVELS)
-    assert offered & {"easy", "normal", "hard"} == set(OFFERED)
+    assert offered & {"easy", "normal", "hard", "expert"} == set(OFFERED)
     assert not any(k.startswith("baseline") for k in offered)

@@ -27,7 +27,7 @@ from ..i18n import Said, said, tr
 from ..session.session import Session, autoplay_marker
 from ..texts import kind_name, reason_text
 
-SEAT_KINDS = ("open", "easy", "normal", "hard")
+SEAT_KINDS = ("open", "easy", "normal", "hard", "expert")
 TOKEN_KEY = "lan/tokens"
 
 

@@ -179,7 +179,7 @@ class LogModel(QAbstractListModel):
         return None
 
 
-SEAT_KINDS = ("human", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
 
 
 class SeatListModel(QAbstractTableModel):
