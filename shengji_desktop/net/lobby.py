@@ -80,6 +80,24 @@ class SeatState:
 _REFUSED = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
 
 
+def hello_fits(server: Server, conn: Connection, msg: p.Hello) -> bool:
+    """A seat's or a watcher's hello speaks this protocol and gives a name that can be used;
+    else the refusal is sent (fatal) and False."""
+    if msg.version != p.PROTOCOL_VERSION:
+        server.fatal(
+            conn,
+            p.ErrorCode.VERSION,
+            f"protocol version {msg.version} is not supported "
+            f"(this host speaks {p.PROTOCOL_VERSION})",
+        )
+        return False
+    problem = name_problem(msg.name)
+    if problem is not None:
+        server.fatal(conn, p.ErrorCode.BAD_NAME, f"{problem}: choose another name")
+        return False
+    return True
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None if it can."""
     if not name.strip():
@@ -147,17 +165,7 @@ class Lobby:
                 conn, p.ErrorCode.ALREADY_SEATED, f"already seated at {conn.seat.name}"
             )
             return None
-        if msg.version != p.PROTOCOL_VERSION:
-            self.server.fatal(
-                conn,
-                p.ErrorCode.VERSION,
-                f"protocol version {msg.version} is not supported "
-                f"(this host speaks {p.PROTOCOL_VERSION})",
-            )
-            return None
-        problem = name_problem(msg.name)
-        if problem is not None:
-            self.server.fatal(conn, p.ErrorCode.BAD_NAME, f"{problem}: choose another name")
+        if not hello_fits(self.server, conn, msg):
             return None
         if msg.token is not None:
             state = self.seat_of_token(msg.token)

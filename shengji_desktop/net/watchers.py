@@ -21,7 +21,7 @@ from ..engine.match import Match
 from ..engine.view import SeatView, watcher_event, watcher_view
 from ..rules.cards import Seat
 from . import protocol as p
-from .lobby import Lobby, name_key, name_problem
+from .lobby import Lobby, hello_fits, name_key
 from .transport import Connection, Server
 
 
@@ -67,17 +67,7 @@ class Watchers:
         if conn.welcomed:
             self.server.garbage(conn, p.ErrorCode.ALREADY_SEATED, "already at the table")
             return None
-        if msg.version != p.PROTOCOL_VERSION:
-            self.server.fatal(
-                conn,
-                p.ErrorCode.VERSION,
-                f"protocol version {msg.version} is not supported "
-                f"(this host speaks {p.PROTOCOL_VERSION})",
-            )
-            return None
-        problem = name_problem(msg.name)
-        if problem is not None:
-            self.server.fatal(conn, p.ErrorCode.BAD_NAME, f"{problem}: choose another name")
+        if not hello_fits(self.server, conn, msg):
             return None
         old = self._of_token(msg.token) if msg.token is not None else None
         key = name_key(msg.name)
