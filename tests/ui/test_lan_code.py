@@ -19,6 +19,7 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QPushButton
+from test_lan import make_window
 from ui_driver import WAIT_MS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -80,15 +81,6 @@ def dispose(*dialogs: Any) -> None:
     eventFilter then fails as Qt takes the dialog apart."""
     for dialog in dialogs:
         shiboken6.delete(dialog)
-
-
-def make_window(qtbot, tmp_path, name: str) -> MainWindow:
-    w = MainWindow(save_path=tmp_path / f"{name}.json", check_save=False)
-    qtbot.addWidget(w)
-    w.table.animator.set_speed("instant")
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 @pytest.fixture
