@@ -1,36 +1,45 @@
 """Beliefs from play (issue 41): the hidden hands a search samples, weighted by what the other
-seats' plays in this hand say about them.
+seats did in this hand: their plays and, in SD, their bids.
 
-A sampled deal in which the normal player would have played what a seat actually played is
-more likely than one in which it would have played otherwise. For each of the last ``LAST``
-plays of the other seats that the seat saw (``Task.tricks`` and ``Task.trick``), the hands at
-that play are rebuilt on the deal (the sampled hands and the cards played since), the normal
-policy chooses on them as the playouts model the other seats (threats read from the deal's
-hands: ``HandThreats``; leads among the playouts' leads and the play made), and the deal's
-weight is multiplied by 1 when it agrees and by ``FLOOR ** TEMPER`` when it does not
-(tempered: a seat that plays unlike normal must not make the samples collapse).
+A sampled deal in which the normal player would have done what a seat actually did is more
+likely than one in which it would have done otherwise. For each of the last ``LAST`` plays of the
+other seats that the seat saw (``Task.tricks`` and ``Task.trick``), the hands at that play are
+rebuilt on the deal (the sampled hands and the cards played since), the normal policy chooses on
+them as the playouts model the other seats (threats read from the deal's hands: ``HandThreats``;
+leads among the playouts' leads and the play made). In SD each other seat's bid or pass
+(``Task.bids``) is judged by the normal bid (``sd_bidding.normal_bid``) on that seat's twelve
+cards (its hand and what it played); the dealer's twelve are not known to a defender (it took the
+kitty and buried six), so on its hand after the burial — at least as strong — it must bid at
+least what it bid. The deal's weight is multiplied by 1 when a judged act agrees and by
+``FLOOR ** TEMPER`` when it does not (tempered: a seat that plays unlike normal must not make the
+samples collapse).
 
-The search's sampler (``search.run_samples``) draws ``DRAWS`` deals and keeps one in proportion
-to these weights (sampling-importance-resampling), so every mean the searches and the hand
-analysis take is already a mean under the beliefs; when the draws' effective sample size is below
-``MIN_ESS`` (the weights have collapsed on a few) it keeps the first draw, as uniform sampling
-would. Everything read here is a ``Task`` field: the seat's own knowledge, never hidden truth.
+One draw per sample: the sampler (``search.run_samples``) puts the deal's weight after the
+sample's utilities, and the search's gathering (``search._gather``) hands the rows on resampled in
+proportion to their weights down to their effective sample size (``reweigh``: systematic
+resampling), so every mean and standard error the searches and the hand analysis take is one under
+the beliefs, with the number of samples the weights are worth. When a batch's effective sample
+size is below ``MIN_SHARE`` of its rows (the weights have collapsed on a few), its rows count alike,
+as uniform sampling would. Everything read here is a ``Task`` field: the seat's own knowledge,
+never hidden truth.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.view import side_of
+from ..rules import sd
 from ..rules.cards import Card, Seat, seat_order
 from ..rules.errors import RuleError
+from ..rules.options import Game
 from ..rules.trick import TrickFormat, TrickRules
 from .normal import ODDS, PULL, SET_POINTS
 from .playout import playout_leads
 from .policy import Cards, HandThreats, Situation, choose_follow, choose_lead
+from .sd_bidding import normal_bid
 from .task import Task
 
 FLOOR = 0.1
@@ -41,13 +50,8 @@ factor of about 3, not 10."""
 LAST = 8
 """How many of the other seats' latest plays are judged (the normal policy's choice on a partial
 deal is the costly part)."""
-DRAWS = 6
-"""Deals drawn per sample kept."""
-MIN_ESS = 1.5
-"""Below this effective sample size of the draws, the first draw is kept (uniform sampling)."""
-
-Deal = tuple[dict[Seat, Counter[Card]], list[Card]]
-Drawer = Callable[[Task, random.Random], Deal]
+MIN_SHARE = 0.25
+"""Below this effective sample size per row of a batch, the batch's rows count alike."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +66,9 @@ class Judged:
     order: tuple[Seat, ...]
 
 
-STATS = {"draws": 0, "kept": 0, "uniform": 0, "ess": 0.0}
-"""Counts of this process's resampling (``bench.beliefs_bench`` reads them)."""
+STATS = {"rows": 0, "kept": 0, "batches": 0, "uniform": 0}
+"""Counts of this process's reweighing: rows in, rows kept, batches and batches left uniform
+(``bench.beliefs_cost`` reads them)."""
 
 _PREPARED: tuple[Task, list[Judged]] | None = None
 
@@ -147,13 +152,63 @@ def _plus(hand: Counter[Card], more: Counter[Card]) -> dict[Card, int]:
     return held
 
 
+@dataclass(frozen=True)
+class Bid:
+    """One SD bid or pass of another seat (SD-BID-1..7), and what it could have said."""
+
+    seat: Seat
+    value: int | None  # None: a pass
+    legal: tuple[int, ...]  # the bids it could have made
+    last: bool  # the last to speak after three passes (passing makes a 流局)
+
+
+_BIDS: tuple[Task, list[Bid]] | None = None
+
+
+def bids_of(task: Task) -> list[Bid]:
+    """The other seats' SD bids and passes to judge, in bidding order."""
+    global _BIDS
+    if _BIDS is not None and _BIDS[0] is task:
+        return _BIDS[1]
+    found: list[Bid] = []
+    if task.game is Game.SD and task.bids:
+        state = sd.BiddingState(task.bids[0][0], (), task.options)
+        for seat, value in task.bids:
+            legal = tuple(v for v in state.legal_bids() if v is not None)
+            last = len(state.bids) == 3 and all(v is None for v in state.bids)
+            if seat != task.seat:
+                found.append(Bid(seat, value, legal, last))
+            state = state.apply(seat, value)
+    _BIDS = (task, found)
+    return found
+
+
+def bid_agrees(task: Task, bid: Bid, cards: list[Card]) -> bool:
+    """Whether the normal bid on ``cards`` (the seat's twelve) is the one made; for the dealer
+    seen by a defender, ``cards`` are its hand after the burial (at least as strong as the twelve
+    it bid with), on which the normal bid must be at least the one made."""
+    said = normal_bid(cards, bid.legal, bid.last)
+    if bid.seat == task.dealer and task.kitty is None and bid.value is not None:
+        return said is not None and said >= bid.value
+    return said == bid.value
+
+
 def weight(task: Task, rules: TrickRules, hands: dict[Seat, Counter[Card]]) -> float:
-    """The deal's weight by the judged plays (1: every one agrees with normal)."""
+    """The deal's weight by the judged plays and bids (1: every one agrees with normal)."""
     miss = FLOOR**TEMPER
     w = 1.0
     for play in prepare(task, rules):
         if not agrees(task, rules, play, hands):
             w *= miss
+    bids = bids_of(task)
+    if bids:
+        played: dict[Seat, list[Card]] = {s: [] for s in Seat}
+        for trick in plays_of(task):
+            for seat, cards in trick:
+                played[seat] += cards
+        for bid in bids:
+            if not bid_agrees(task, bid, [*hands[bid.seat].elements(), *played[bid.seat]]):
+                w *= miss
     return w
 
 
@@ -163,23 +218,32 @@ def ess(weights: list[float]) -> float:
     return total * total / squares if squares > 0 else 0.0
 
 
-def resample(task: Task, rules: TrickRules, rng: random.Random, draw: Drawer) -> Deal:
-    """One deal under the beliefs: ``DRAWS`` draws, one kept in proportion to its weight (the
-    first when the effective sample size is below ``MIN_ESS``)."""
-    if not prepare(task, rules):
-        return draw(task, rng)
-    deals = [draw(task, rng) for _ in range(DRAWS)]
-    weights = [weight(task, rules, hands) for hands, _ in deals]
+def reweigh(rows: list[list[float]], rng: random.Random) -> list[list[float]]:
+    """Rows whose last value is the sample's weight, as rows without it drawn in proportion to
+    the weights (systematic resampling, in the rows' order) down to their effective sample size;
+    all of them, weights dropped, when all weigh alike or the effective size is below
+    ``MIN_SHARE`` of the rows."""
+    weights = [row[-1] for row in rows]
+    plain = [row[:-1] for row in rows]
+    if not rows:
+        return plain
     size = ess(weights)
-    STATS["draws"] += DRAWS
-    STATS["kept"] += 1
-    STATS["ess"] += size
-    if size < MIN_ESS:
-        STATS["uniform"] += 1
-        return deals[0]
-    x = rng.random() * sum(weights)
-    for deal, w in zip(deals, weights, strict=True):
-        if x < w:
-            return deal
-        x -= w
-    return deals[-1]
+    STATS["rows"] += len(rows)
+    STATS["batches"] += 1
+    if max(weights) - min(weights) < 1e-12 or size < MIN_SHARE * len(rows):
+        STATS["uniform"] += max(weights) - min(weights) >= 1e-12
+        STATS["kept"] += len(rows)
+        return plain
+    m = max(1, round(size))
+    step = sum(weights) / m
+    x = rng.random() * step
+    kept: list[list[float]] = []
+    total = 0.0
+    for row, w in zip(plain, weights, strict=True):
+        total += w
+        while len(kept) < m and x < total:
+            kept.append(row)
+            x += step
+    kept += [plain[-1]] * (m - len(kept))  # rounding at the very end
+    STATS["kept"] += len(kept)
+    return kept

@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.match import Match
@@ -177,8 +177,8 @@ def run(
         out(line)
         out(
             f"  sampler: {cost['uniform_per_s']:.0f} deals/s uniform,"
-            f" {cost['beliefs_per_s']:.0f} with beliefs (ESS {cost['ess']:.2f} of"
-            f" {cost['draws']:g} draws, uniform fallback {cost['fallback']:.1%})"
+            f" {cost['beliefs_per_s']:.0f} drawn and weighed with beliefs (effective sample size"
+            f" {cost['ess_share']:.0%} of the draws, uniform fallback {cost['fallback']:.1%})"
         )
     out(f"(playouts: {samples} sampled deals per position, every candidate played out on each,")
     out(f" over every trick-play decision with a choice of {hands} seeded hands of four normal")
@@ -191,34 +191,34 @@ def run(
 
 def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> dict[str, float]:
     """The sampler's cost with and without beliefs (``beliefs``) on the trick-play positions of
-    ``hands`` seeded hands: deals per CPU second kept by each, and the mean effective sample
-    size of the draws and the share of samples that fell back to uniform with beliefs."""
+    ``hands`` seeded hands: deals per CPU second drawn (and, with beliefs, weighed), the mean
+    share of the draws their effective sample size is worth, and the share of positions whose
+    weights collapsed (below ``beliefs.MIN_SHARE``: counted uniform)."""
     from . import beliefs
     from .search import rules_for, sample
 
-    found = tasks(positions(game, hands, seed), 1)
+    found = [replace(t, beliefs=True) for t in tasks(positions(game, hands, seed), 1)]
     spent = {False: 0.0, True: 0.0}
     n = 0
-    for key in list(beliefs.STATS):
-        beliefs.STATS[key] = 0
+    shares: list[float] = []
     for i, task in enumerate(found):
         rules = rules_for(task.game, task.level, task.suit, task.options)
         for on in (False, True):
             rng = random.Random(f"bench/beliefs/{i}")
+            weights: list[float] = []
             c0 = time.process_time()
             for _ in range(draws):
+                hands_drawn, _ = sample(task, rng)
                 if on:
-                    beliefs.resample(task, rules, rng, sample)
-                else:
-                    sample(task, rng)
+                    weights.append(beliefs.weight(task, rules, hands_drawn))
             spent[on] += time.process_time() - c0
+            if on:
+                shares.append(beliefs.ess(weights) / len(weights))
         n += draws
-    kept = max(1, int(beliefs.STATS["kept"]))
     return {
         "positions": float(len(found)),
         "uniform_per_s": n / max(spent[False], 1e-9),
         "beliefs_per_s": n / max(spent[True], 1e-9),
-        "ess": beliefs.STATS["ess"] / kept,
-        "draws": float(beliefs.DRAWS),
-        "fallback": beliefs.STATS["uniform"] / kept,
+        "ess_share": sum(shares) / max(1, len(shares)),
+        "fallback": sum(1 for x in shares if x < beliefs.MIN_SHARE) / max(1, len(shares)),
     }

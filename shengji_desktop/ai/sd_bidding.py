@@ -88,10 +88,19 @@ def features(hand: Iterable[Card], suit: Suit) -> tuple[float, ...]:
     )
 
 
+def bid_values(hand: Sequence[Card], bids: Iterable[int]) -> dict[int, float]:
+    """The dealer's expected coins of declaring each of ``bids`` with ``hand``, its best trump
+    suit (the hand's features counted once per suit)."""
+    counted = [features(hand, s) for s in Suit]
+    return {
+        b: max(sum(w * x for w, x in zip(WEIGHTS[b], f, strict=True)) for f in counted)
+        for b in bids
+    }
+
+
 def bid_value(hand: Sequence[Card], bid: int) -> float:
     """The dealer's expected coins of declaring ``bid`` with ``hand``, its best trump suit."""
-    weights = WEIGHTS[bid]
-    return max(sum(w * x for w, x in zip(weights, features(hand, s), strict=True)) for s in Suit)
+    return bid_values(hand, (bid,))[bid]
 
 
 def pass_value(regular_trumps: int, last_after_passes: bool) -> float:
@@ -100,14 +109,21 @@ def pass_value(regular_trumps: int, last_after_passes: bool) -> float:
     return PASS_VALUE
 
 
+def normal_bid(hand: Sequence[Card], legal: Sequence[int], last: bool) -> int | None:
+    """The bid among ``legal`` worth most with ``hand``, or None (a pass) when none is worth more
+    than passing (``last``: the last bidder after three passes, SD-DRAW)."""
+    floor = pass_value(regular_trump_count(hand), last)
+    worth = bid_values(hand, [v for v in legal if v in WEIGHTS])
+    if not worth:
+        return None
+    best = max(worth, key=lambda v: (worth[v], -v))
+    return best if worth[best] > floor else None
+
+
 def choose_bid(k: Knowledge, bids: Sequence[Action], passing: Action) -> Action:
     """The legal bid (SD-BID-3/4) worth most, or the pass when no bid is worth more."""
-    hand = list(k.hand.elements())
     history = k.view.bids
     last = len(history) == 3 and all(value is None for _, value in history)
-    floor = pass_value(regular_trump_count(hand), last)
-    worth = {a: bid_value(hand, a.value) for a in bids if a.value in WEIGHTS}
-    if not worth:
-        return passing
-    best = max(worth, key=lambda a: (worth[a], -(a.value or 0)))
-    return best if worth[best] > floor else passing
+    by_value = {a.value: a for a in bids if a.value is not None}
+    value = normal_bid(list(k.hand.elements()), tuple(by_value), last)
+    return passing if value is None else by_value[value]

@@ -212,8 +212,9 @@ Deal = tuple[dict[Seat, Counter[Card]], list[Card]]
 def run_samples(
     task: Task, score: Scorer, draw: Callable[[Task, random.Random], Deal] | None = None
 ) -> list[list[float]]:
-    """Per sample of ``task`` (``sample``, or ``draw``; under ``task.beliefs`` resampled by what
-    the plays say: ``beliefs.resample``), the utility of every candidate (``score``).
+    """Per sample of ``task`` (``sample``, or ``draw``), the utility of every candidate
+    (``score``); under ``task.beliefs`` followed by the sample's weight by what the other seats
+    did (``beliefs.weight``), which ``_gather`` turns into a resampling (``beliefs.reweigh``).
 
     A sample counts only when every candidate was played out on it (common random deals make
     the comparison fair); one cut short by the deadline is dropped, but the first slice always
@@ -222,13 +223,7 @@ def run_samples(
     """
     rng = random.Random(task.seed)
     drawer = draw or sample
-    if task.beliefs:
-        rules = rules_for(task.game, task.level, task.suit, task.options)
-        plain = drawer
-
-        def drawer(task: Task, rng: random.Random) -> Deal:
-            return belief.resample(task, rules, rng, plain)
-
+    rules = rules_for(task.game, task.level, task.suit, task.options) if task.beliefs else None
     rows: list[list[float]] = []
     n = 0
     undecided = 0  # samples in a row where every candidate scored the same
@@ -241,12 +236,17 @@ def run_samples(
         if timed and not keep and time.monotonic() >= min(soft, deadline):
             break
         hands, kitty = drawer(task, rng)
+        # weighed before the scorer, which may take cards out of the hands it is given
+        weight = belief.weight(task, rules, hands) if rules is not None else None
         scores = score(hands, kitty, deadline if timed and not keep else None)
         if scores is None:
             break
+        if weight is not None:
+            scores = [*scores, weight]
         rows.append(scores)
         n += 1
-        undecided = undecided + 1 if max(scores) - min(scores) < 1e-9 else 0
+        utilities = scores[:-1] if rules is not None else scores
+        undecided = undecided + 1 if max(utilities) - min(utilities) < 1e-9 else 0
         if timed and undecided >= 6 and undecided == n:
             break
     return rows
@@ -361,6 +361,7 @@ def make_task(
         held_or_buried=tuple((s, tuple(c.elements())) for s, c in k.held_or_buried.items() if c),
         tricks=tuple(tuple(t) for t in k.tricks),
         beliefs=BELIEFS if beliefs is None else beliefs,
+        bids=tuple(k.view.bids) if k.game is Game.SD else (),
     )
 
 
@@ -525,5 +526,10 @@ def gather(
 
 
 def _gather(tasks: list[Task], worker: Callable[[Task], list[list[float]]]) -> list[list[float]]:
+    """The workers' rows of ``tasks``; under beliefs, each row's weight (its last value) turned
+    into a resampling of the rows (``beliefs.reweigh``, seeded by the tasks: reproducible)."""
     futures: list[Future[list[list[float]]]] = [pool().submit(worker, t) for t in tasks]
-    return [row for f in futures for row in f.result()]
+    rows = [row for f in futures for row in f.result()]
+    if tasks and tasks[0].beliefs:
+        rows = belief.reweigh(rows, random.Random(tasks[0].seed))
+    return rows

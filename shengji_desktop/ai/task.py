@@ -44,3 +44,4 @@ class Task:
     held_or_buried: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()  # in that hand or the kitty
     tricks: tuple[tuple[tuple[Seat, Cards], ...], ...] = ()  # the hand's finished tricks, in order
     beliefs: bool = False  # samples weighted by what the plays say (``beliefs``)
+    bids: tuple[tuple[Seat, int | None], ...] = ()  # SD: the auction, in order (None: a pass)

@@ -4,7 +4,6 @@ the seat's own knowledge only; the expert player that searches with them."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -61,22 +60,19 @@ def test_weights_depend_only_on_the_task() -> None:
     first = [beliefs.weight(task, rules, hands) for hands, _ in deals]
     second = [beliefs.weight(again, rules, hands) for hands, _ in deals]
     assert first == second
-    kept_a = [beliefs.resample(task, rules, random.Random(i), sample) for i in range(5)]
-    kept_b = [beliefs.resample(again, rules, random.Random(i), sample) for i in range(5)]
-    assert kept_a == kept_b
     # the seat's own plays are never judged: they say nothing about the hidden hands
     assert all(p.seat != task.seat for p in beliefs.prepare(task, rules))
 
 
 def test_a_deal_class_unlike_the_plays_is_down_weighted() -> None:
-    """Deals in which the normal player would not have made the last judged play weigh
-    ``FLOOR ** TEMPER`` of those in which it would, all else equal, so the resampled deals agree
-    with that play more often than uniform draws do."""
+    """Deals in which the normal player would not have made a judged play weigh ``FLOOR **
+    TEMPER`` of those in which it would, all else equal, so the reweighed rows agree with that
+    play more often than uniform draws do."""
     task = midway(Game.TR, 3, 3)
     rules = rules_for(task.game, task.level, task.suit, task.options)
     judged = beliefs.prepare(task, rules)
     rng = random.Random(5)
-    uniform = [sample(task, rng) for _ in range(150)]
+    uniform = [sample(task, rng) for _ in range(300)]
 
     def rate(play: beliefs.Judged, deals: list[Deal]) -> float:
         return sum(beliefs.agrees(task, rules, play, hands) for hands, _ in deals) / len(deals)
@@ -84,42 +80,123 @@ def test_a_deal_class_unlike_the_plays_is_down_weighted() -> None:
     # the play that says most: of those some uniform deals agree with, the one the fewest do
     play = min((p for p in judged if rate(p, uniform) > 0.1), key=lambda p: rate(p, uniform))
     assert rate(play, uniform) < 0.9
-    rng = random.Random(5)
-    kept = [beliefs.resample(task, rules, rng, sample) for _ in range(150)]
-    assert rate(play, kept) > rate(play, uniform) + 0.05
+    # rows: the deal's index, then its weight; reweighed, they favour the agreeing deals
+    rows = [[float(i), beliefs.weight(task, rules, hands)] for i, (hands, _) in enumerate(uniform)]
+    kept = beliefs.reweigh(rows, random.Random(1))
+    assert len(kept) == round(beliefs.ess([r[1] for r in rows])) < len(rows)
+    assert rate(play, [uniform[int(r[0])] for r in kept]) > rate(play, uniform) + 0.05
     miss = beliefs.FLOOR**beliefs.TEMPER
     assert miss < 1
     # the weight of a deal is the product over the judged plays
-    rng = random.Random(6)
-    for _ in range(10):
-        hands, _ = sample(task, rng)
+    for hands, _ in uniform[:10]:
         n_miss = sum(not beliefs.agrees(task, rules, p, hands) for p in judged)
         assert beliefs.weight(task, rules, hands) == pytest.approx(miss**n_miss)
 
 
-def test_uniform_when_the_weights_collapse(monkeypatch: pytest.MonkeyPatch) -> None:
-    task = midway()
-    rules = rules_for(task.game, task.level, task.suit, task.options)
-    calls = iter(range(100))
+def test_reweigh_resamples_in_proportion() -> None:
+    """Systematic resampling: a row's copies follow its share of the weight (within one), down
+    to the effective sample size, the rows' order kept; the weight column dropped."""
+    rows = [[float(i), w] for i, w in enumerate([4.0, 1.0, 1.0, 0.5, 0.5, 1.0])]
+    weights = [r[1] for r in rows]
+    size = beliefs.ess(weights)
+    for seed in range(20):
+        kept = beliefs.reweigh(rows, random.Random(seed))
+        assert len(kept) == round(size) and all(len(r) == 1 for r in kept)
+        assert [r[0] for r in kept] == sorted(r[0] for r in kept)
+        for i, w in enumerate(weights):
+            expected = w / sum(weights) * len(kept)
+            assert abs(sum(1 for r in kept if r[0] == i) - expected) < 1
+    # equal weights: every row once, as given
+    same = [[float(i), 0.3] for i in range(7)]
+    assert beliefs.reweigh(same, random.Random(0)) == [[float(i)] for i in range(7)]
 
-    def collapsed(task: Task, rules: object, hands: dict[Seat, Counter[Card]]) -> float:
-        return 1.0 if next(calls) == 2 else 1e-9  # one draw in six carries all the weight
 
-    monkeypatch.setattr(beliefs, "weight", collapsed)
+def test_uniform_when_the_weights_collapse() -> None:
+    """One row carrying all the weight would make one sample of many: the batch counts alike."""
+    rows = [[float(i), 1.0 if i == 2 else 1e-9] for i in range(12)]
     before = beliefs.STATS["uniform"]
-    rng = random.Random(8)
-    kept = beliefs.resample(task, rules, rng, sample)
-    first = sample(task, random.Random(8))
-    assert kept == first
+    assert beliefs.reweigh(rows, random.Random(8)) == [[float(i)] for i in range(12)]
     assert beliefs.STATS["uniform"] == before + 1
-    assert beliefs.ess([1.0, 1e-9, 1e-9]) < beliefs.MIN_ESS <= beliefs.ess([1.0, 0.5, 0.3])
+    assert beliefs.ess([r[1] for r in rows]) < beliefs.MIN_SHARE * len(rows)
+    # a milder spread is resampled, not left uniform
+    mild = [[float(i), 1.0 if i % 3 else 0.3] for i in range(12)]
+    assert len(beliefs.reweigh(mild, random.Random(8))) < 12
+    assert beliefs.STATS["uniform"] == before + 1
 
 
 def test_no_plays_no_beliefs() -> None:
-    """Before any play (a burial, a bid) the sampler is the uniform one, draw for draw."""
+    """Before any play (a burial, a bid) every deal weighs alike: the rows come back as drawn."""
     task = replace(midway(), tricks=(), trick=())
     rules = rules_for(task.game, task.level, task.suit, task.options)
-    assert beliefs.resample(task, rules, random.Random(2), sample) == sample(task, random.Random(2))
+    rng = random.Random(2)
+    assert {beliefs.weight(task, rules, sample(task, rng)[0]) for _ in range(10)} == {1.0}
+
+
+def test_the_search_gathers_reweighed_rows() -> None:
+    """A search with beliefs: the workers' rows carry their weight, the gathered rows do not,
+    and there are no more of them than samples drawn."""
+    from shengji_desktop.ai import search
+
+    task = midway(Game.TR, 3, 3)
+    raw = search.run_task(replace(task, samples=12, budget=30.0))
+    assert len(raw) == 12 and all(len(r) == len(task.candidates) + 1 for r in raw)
+    rows = search.gather(task, random.Random(1), 30.0, 12)
+    assert rows and all(len(r) == len(task.candidates) for r in rows)
+    assert len(rows) <= 12
+    plain = search.gather(replace(task, beliefs=False), random.Random(1), 30.0, 12)
+    assert len(plain) == 12
+
+
+def _sd_task(seed: int, tricks: int) -> Task:
+    return midway(Game.SD, seed, tricks)
+
+
+def test_sd_bids_are_judged_by_the_normal_bid() -> None:
+    """SD-BID: the other seats' bids and passes are judged by the normal bid on their twelve
+    cards; the dealer's, seen by a defender, as at least what it bid on its hand after burying."""
+    from shengji_desktop.ai.sd_bidding import normal_bid
+
+    for seed in range(1, 40):
+        task = _sd_task(seed, 2)
+        if task.seat != task.dealer and any(v is None for _, v in task.bids):
+            break
+    else:
+        pytest.fail("no SD hand with a pass seen by a defender")
+    assert task.bids and task.kitty is None
+    judged = beliefs.bids_of(task)
+    assert [b.seat for b in judged] == [s for s, _ in task.bids if s != task.seat]
+    rules = rules_for(task.game, task.level, task.suit, task.options)
+    rng = random.Random(4)
+    played: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for trick in beliefs.plays_of(task):
+        for seat, cards in trick:
+            played[seat] += cards
+    plays_only = replace(task, bids=())
+    agreed = {b.seat: 0 for b in judged}
+    for _ in range(60):
+        hands, _ = sample(task, rng)
+        misses = 0
+        for b in judged:
+            held = [*hands[b.seat].elements(), *played[b.seat]]
+            assert len(held) == 12
+            said = normal_bid(held, b.legal, b.last)
+            ok = (
+                (said is not None and said >= b.value)
+                if (b.seat == task.dealer and b.value is not None)
+                else said == b.value
+            )
+            assert beliefs.bid_agrees(task, b, held) == ok
+            misses += not ok
+            agreed[b.seat] += ok
+        factor = beliefs.weight(task, rules, hands) / beliefs.weight(plays_only, rules, hands)
+        assert factor == pytest.approx((beliefs.FLOOR**beliefs.TEMPER) ** misses)
+    # some deals agree and some do not: the bids say something
+    assert 0 < sum(agreed.values()) < 60 * len(judged)
+
+
+def test_no_bids_judged_outside_sd() -> None:
+    task = midway(Game.TR)
+    assert task.bids == () and beliefs.bids_of(task) == []
 
 
 @pytest.mark.parametrize("game", list(Game))
