@@ -12,7 +12,8 @@ cards (its hand and what it played); the dealer's twelve are not known to a defe
 kitty and buried six), so on its hand after the burial — at least as strong — it must bid at
 least what it bid. The deal's weight is multiplied by 1 when a judged act agrees and by
 ``FLOOR ** TEMPER`` when it does not (tempered: a seat that plays unlike normal must not make the
-samples collapse).
+samples collapse). A DL dealer that received tribute knows the payer gave its strongest eligible
+cards (DL-TRIB-4): a deal that leaves the payer a stronger one weighs nothing.
 
 One draw per sample: the sampler (``search.run_samples``) puts the deal's weight after the
 sample's utilities, and the search's gathering (``search._gather``) hands the rows on resampled in
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from ..engine.view import side_of
 from ..rules import sd
 from ..rules.cards import Card, Seat, seat_order
+from ..rules.dl_tribute import validate_tribute
 from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.trick import TrickFormat, TrickRules
@@ -193,19 +195,47 @@ def bid_agrees(task: Task, bid: Bid, cards: list[Card]) -> bool:
     return said == bid.value
 
 
+def played_by(task: Task) -> dict[Seat, list[Card]]:
+    """Every card each seat played this hand."""
+    played: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for trick in plays_of(task):
+        for seat, cards in trick:
+            played[seat] += cards
+    return played
+
+
+def tribute_fits(
+    task: Task, rules: TrickRules, hands: dict[Seat, Counter[Card]], played: dict[Seat, list[Card]]
+) -> bool:
+    """DL-TRIB-4, for the receiver that saw the tribute: the payer gave its strongest eligible
+    cards, so the deal must leave it none stronger (its hand then: what it holds and played,
+    less the cards it got back, plus the tribute)."""
+    payer, given, returned, blood = dict(task.context)["tribute"]
+    held = Counter(hands[payer])
+    held.update(played[payer])
+    held.subtract(returned)
+    held.update(given)
+    try:
+        validate_tribute(+held, given, blood, rules.trump)
+    except RuleError:
+        return False
+    return True
+
+
 def weight(task: Task, rules: TrickRules, hands: dict[Seat, Counter[Card]]) -> float:
-    """The deal's weight by the judged plays and bids (1: every one agrees with normal)."""
+    """The deal's weight by the judged plays and bids (1: every one agrees with normal); 0 for
+    a deal the tribute rules out (DL-TRIB-4: a rule, not a guess)."""
     miss = FLOOR**TEMPER
     w = 1.0
     for play in prepare(task, rules):
         if not agrees(task, rules, play, hands):
             w *= miss
     bids = bids_of(task)
-    if bids:
-        played: dict[Seat, list[Card]] = {s: [] for s in Seat}
-        for trick in plays_of(task):
-            for seat, cards in trick:
-                played[seat] += cards
+    tribute = task.game is Game.DL and "tribute" in dict(task.context)
+    if bids or tribute:
+        played = played_by(task)
+        if tribute and not tribute_fits(task, rules, hands, played):
+            return 0.0
         for bid in bids:
             if not bid_agrees(task, bid, [*hands[bid.seat].elements(), *played[bid.seat]]):
                 w *= miss

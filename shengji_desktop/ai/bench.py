@@ -5,8 +5,10 @@
   one core; the median over positions, with playouts per second from it.
 - decision time at the default budget: the hard player's whole decision (the normal choice, the
   search in the worker processes), wall time, median and p95.
-- the sampler with and without beliefs (``beliefs_cost``): deals per CPU second, the draws'
-  mean effective sample size and how often it fell back to uniform.
+- the sampler with and without beliefs (``beliefs_cost``): deals per CPU second, whole search
+  samples per CPU second, the draws' mean effective sample size (a share of the draws) and how
+  often it fell back to uniform; and the decision time with beliefs (the expert's search at the
+  same budget).
 
 The positions are every trick-play decision with a choice, of seeded hands played by four
 normal players (untuned, see ``_Recorder``; the hard player's own positions, from its first
@@ -21,7 +23,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.match import Match
 from ..engine.table import Table
@@ -32,6 +34,8 @@ from .players import HardPlayer, HeuristicPlayer
 from .policy import Cards
 from .search import make_task, prune, run_task
 from .task import Task
+
+T = TypeVar("T")
 
 TARGET_PLAYOUT_MS = {Game.DL: 1.5, Game.TR: 0.8, Game.SD: 0.3}
 DEFAULT_BUDGET = 1.0
@@ -107,14 +111,15 @@ def playout_ms(task: Task) -> float:
 
 
 def decisions_timed(
-    found: list[Position], budget: float, seed: int = 11
+    found: list[Position], budget: float, seed: int = 11, beliefs: bool = False
 ) -> tuple[list[float], list[int]]:
     """Wall seconds of the hard player's whole decision (normal choice and search) at
-    ``budget`` for each position, and the samples each search played."""
+    ``budget`` for each position (with ``beliefs``: as the expert thinks), and the samples each
+    search kept."""
     seconds: list[float] = []
     samples: list[int] = []
     for i, p in enumerate(found):
-        player = HardPlayer(random.Random(f"bench/hard/{seed}/{i}"), budget)
+        player = HardPlayer(random.Random(f"bench/hard/{seed}/{i}"), budget, None, beliefs)
         t0 = time.perf_counter()
         player.choose_cards(p.knowledge, p.plays)
         seconds.append(time.perf_counter() - t0)
@@ -122,7 +127,7 @@ def decisions_timed(
     return seconds, samples
 
 
-def _spread(items: list[Position], count: int) -> list[Position]:
+def _spread(items: list[T], count: int) -> list[T]:
     """``count`` items evenly spread over ``items`` (first to last)."""
     if count <= 0:
         return []
@@ -162,6 +167,10 @@ def run(
             row["decision_samples_median"] = statistics.median(searched)
         cost = beliefs_cost(game, hands, draws=10)
         row["sampler"] = cost
+        believed, _ = decisions_timed(_spread(found, decisions), budget, beliefs=True)
+        if believed:
+            row["beliefs_decision_ms_median"] = statistics.median(believed) * 1e3
+            row["beliefs_decision_ms_p95"] = _percentile(believed, 0.95) * 1e3
         figures[game.value] = row
         line = (
             f"{game.value}: playout {row['playout_ms_median']:.3f} ms CPU"
@@ -178,8 +187,16 @@ def run(
         out(
             f"  sampler: {cost['uniform_per_s']:.0f} deals/s uniform,"
             f" {cost['beliefs_per_s']:.0f} drawn and weighed with beliefs (effective sample size"
-            f" {cost['ess_share']:.0%} of the draws, uniform fallback {cost['fallback']:.1%})"
+            f" {cost['ess_share']:.0%} of the draws, uniform fallback {cost['fallback']:.1%});"
+            f" search samples per CPU s {cost['search_uniform_per_s']:.0f} uniform,"
+            f" {cost['search_beliefs_per_s']:.0f} with beliefs"
         )
+        if believed:
+            out(
+                f"  with beliefs (the expert's search) at {budget:g} s: median"
+                f" {row['beliefs_decision_ms_median']:.0f} ms, p95"
+                f" {row['beliefs_decision_ms_p95']:.0f} ms"
+            )
     out(f"(playouts: {samples} sampled deals per position, every candidate played out on each,")
     out(f" over every trick-play decision with a choice of {hands} seeded hands of four normal")
     out(" players; CPU time of this process, sampling and copies included; medians over positions)")
@@ -215,8 +232,18 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
             if on:
                 shares.append(beliefs.ess(weights) / len(weights))
         n += draws
+    # whole search samples (the deal, its weight, every candidate played out), CPU of this process
+    searched = {False: 0, True: 0}
+    cpu = {False: 0.0, True: 0.0}
+    for task in _spread(found, 12):
+        for on in (False, True):
+            c0 = time.process_time()
+            searched[on] += len(run_task(replace(task, beliefs=on, samples=4, budget=60.0)))
+            cpu[on] += time.process_time() - c0
     return {
         "positions": float(len(found)),
+        "search_uniform_per_s": searched[False] / max(cpu[False], 1e-9),
+        "search_beliefs_per_s": searched[True] / max(cpu[True], 1e-9),
         "uniform_per_s": n / max(spent[False], 1e-9),
         "beliefs_per_s": n / max(spent[True], 1e-9),
         "ess_share": sum(shares) / max(1, len(shares)),

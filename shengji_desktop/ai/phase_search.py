@@ -47,7 +47,16 @@ from ..rules.ranking import TRUMP, Trump
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .phases import strength_value
-from .search import Deal, choose, gather, make_task, rules_for, run_samples, sample
+from .search import (
+    Deal,
+    beliefs_wanted,
+    choose,
+    gather,
+    make_task,
+    rules_for,
+    run_samples,
+    sample,
+)
 from .task import Task
 
 MAX_BURIALS = 8
@@ -401,8 +410,11 @@ def bidders_sample(
 
 def _sd_task(k: Knowledge, context: dict[str, Any], kitty: tuple[Card, ...] | None) -> Task:
     """A task for an SD decision before trick play: no trump yet (the sample needs none: no
-    voids are known), the searching seat as a stand-in dealer."""
+    voids are known), the searching seat as a stand-in dealer. The trump's (the kitty known:
+    the seat deals) reads the others' bids under beliefs (``beliefs_wanted``); the bid's explains
+    the bids before it by itself (``bidders_sample``)."""
     pool = Counter(k.unseen())
+    trump = kitty is not None
     return Task(
         game=Game.SD,
         options=k.options,
@@ -424,6 +436,8 @@ def _sd_task(k: Knowledge, context: dict[str, Any], kitty: tuple[Card, ...] | No
         seed=0,
         budget=0.0,
         samples=None,
+        beliefs=trump and beliefs_wanted(),
+        bids=tuple(k.view.bids) if trump else (),
     )
 
 

@@ -157,8 +157,9 @@ class HardPlayer(HeuristicPlayer):
     and hand 1's window while nobody has declared (``deal_search``) for up to ``budget`` seconds
     per decision (the burial up to ``BURIAL_BUDGET`` times that), or over a fixed number of
     samples when ``samples`` is set (reproducible); normal elsewhere. With too little time it
-    plays as normal. With ``beliefs`` its trick-play samples are weighted by what the other
-    seats' plays say (``beliefs``): the expert player."""
+    plays as normal. With ``beliefs`` its samples are weighted by what the other seats did
+    (``beliefs``: their plays, SD bids, a DL tribute received) in every search that reads them:
+    the expert player."""
 
     MIN_BUDGET = 0.05
 
@@ -182,6 +183,12 @@ class HardPlayer(HeuristicPlayer):
         return self.samples is not None or self.budget >= self.MIN_BUDGET
 
     def decide(self, view: SeatView) -> Action | None:
+        from .search import believing
+
+        with believing(self.beliefs):  # every search of this decision (issue 41)
+            return self._decide(view)
+
+    def _decide(self, view: SeatView) -> Action | None:
         action = super().decide(view)
         if view.phase is Phase.DEAL and view.legal and self.searching():
             return self.declare_during_deal(view, action)

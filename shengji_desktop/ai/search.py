@@ -22,8 +22,10 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -43,6 +45,26 @@ MAX_CANDIDATES = 8
 BELIEFS = False
 """Whether ``make_task`` weights the samples by what the plays say (``beliefs``) unless told:
 off for hard until paired runs show it gains (issue 41); the expert player turns it on."""
+
+_BELIEVING: ContextVar[bool | None] = ContextVar("believing", default=None)
+
+
+@contextmanager
+def believing(on: bool | None) -> Iterator[None]:
+    """Within: every task made (``make_task``, the SD trump's) has ``beliefs`` ``on`` unless
+    told (None: ``BELIEFS``) — a player's decision, whichever search it takes."""
+    token = _BELIEVING.set(on)
+    try:
+        yield
+    finally:
+        _BELIEVING.reset(token)
+
+
+def beliefs_wanted(told: bool | None = None) -> bool:
+    if told is not None:
+        return told
+    now = _BELIEVING.get()
+    return BELIEFS if now is None else now
 
 
 @lru_cache(maxsize=64)
@@ -321,7 +343,7 @@ def make_task(
     samples: int | None,
     beliefs: bool | None = None,
 ) -> Task:
-    """The seat's knowledge as a task; ``beliefs`` defaults to ``BELIEFS``."""
+    """The seat's knowledge as a task; ``beliefs`` defaults to ``beliefs_wanted``."""
     assert k.trump is not None and k.trump.suit is not None and k.dealer is not None
     pool_cards = k.unseen()
     kitty = tuple(k.kitty) if k.kitty is not None else None
@@ -331,6 +353,10 @@ def make_task(
         context["levels"] = {t.name: int(levels.get(t, Rank.THREE)) for t in Team}
         # DL-KITTY-3: in a 干锅 hand the jokers lying in the kitty give no levels and no blood
         context["dry_pot"] = k.view.dry_pot
+        paid = k.view.tribute
+        if paid is not None and paid.cards and paid.receiver == k.seat:
+            # DL-TRIB-4, seen by the receiver: what the payer gave and got back (``beliefs``)
+            context["tribute"] = (paid.payer, paid.cards, paid.returned or (), paid.blood)
     elif k.game is Game.TR:
         context["levels"] = tuple((t, levels.get(t, Rank.TWO)) for t in (Seat.S.team, Seat.E.team))
     else:
@@ -360,7 +386,7 @@ def make_task(
         samples=samples,
         held_or_buried=tuple((s, tuple(c.elements())) for s, c in k.held_or_buried.items() if c),
         tricks=tuple(tuple(t) for t in k.tricks),
-        beliefs=BELIEFS if beliefs is None else beliefs,
+        beliefs=beliefs_wanted(beliefs),
         bids=tuple(k.view.bids) if k.game is Game.SD else (),
     )
 

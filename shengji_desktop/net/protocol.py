@@ -31,7 +31,7 @@ from ..engine.view import SeatView
 #    version 3 client could not read).
 # 5: 旁观 — watchers (hello watch, look, shoulder; welcome watching, lobby watchers, update
 #    shoulder, said by a watcher), which a version 4 client could not read.
-PROTOCOL_VERSION = 6  # 6: TLS on every table, the join secret in the hello
+PROTOCOL_VERSION = 7  # 6: TLS on every table, the join secret in the hello; 7: 托管 by expert
 # Watchers a table takes at most (``HostSettings.max_watchers`` may say fewer).
 MAX_WATCHERS = 8
 # What the host accepts from a client: an action with every card of a DL hand fits in 1 KiB.
@@ -161,7 +161,7 @@ class Autoplay(_ClientMsg, tag="autoplay", frozen=True):
     on (``on``), or the person plays again; every seat's lobby shows it."""
 
     on: bool
-    level: Literal["easy", "normal", "hard"] = "normal"
+    level: Literal["easy", "normal", "hard", "expert"] = "normal"
 
 
 # 快捷语: the fixed phrases a seat may say, by number (the texts are the ui's); no free text.

@@ -4,6 +4,7 @@ the seat's own knowledge only; the expert player that searches with them."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -215,3 +216,63 @@ def test_the_gui_offers_the_expert(qtbot: object) -> None:
     assert all("expert" in model.allowed(row) for row in range(4))
     assert "expert" in link.SEAT_KINDS
     assert kind_name("expert") == "Expert"
+
+
+def test_dl_tribute_rules_out_a_stronger_card_left_to_the_payer() -> None:
+    """DL-TRIB-4, for the receiver: the payer gave its strongest eligible card, so a deal leaving
+    it a stronger one weighs nothing; given its very strongest, no deal is ruled out."""
+    from shengji_desktop.rules.dl_tribute import tribute_eligible
+
+    task = midway(Game.DL, 4, 2)
+    rules = rules_for(task.game, task.level, task.suit, task.options)
+    trump = rules.trump
+    payer = next(s for s in Seat if s not in (task.seat, task.dealer))
+    mine = sorted((c for c in task.hand if tribute_eligible(c, trump)), key=trump.strength)
+    weakest, strongest = mine[0], mine[-1]
+    rng = random.Random(9)
+    deals = [sample(task, rng)[0] for _ in range(40)]
+    plays_only = [beliefs.weight(task, rules, hands) for hands in deals]
+    played = beliefs.played_by(task)
+
+    def weights(given: Card) -> list[float]:
+        ctx = (*task.context, ("tribute", (payer, (given,), (), 1)))
+        told = replace(task, context=ctx)
+        return [beliefs.weight(told, rules, hands) for hands in deals]
+
+    def stronger_left(hands: dict[Seat, Counter[Card]], given: Card) -> bool:
+        held = [*hands[payer].elements(), *played[payer]]
+        return any(
+            tribute_eligible(c, trump) and trump.strength(c) > trump.strength(given) for c in held
+        )
+
+    low = weights(weakest)
+    for hands, w, w0 in zip(deals, low, plays_only, strict=True):
+        assert w == (0.0 if stronger_left(hands, weakest) else w0)
+    assert sum(w == 0.0 for w in low) > 20  # a weak tribute says much
+    high = weights(strongest)
+    for hands, w, w0 in zip(deals, high, plays_only, strict=True):
+        assert w == (0.0 if stronger_left(hands, strongest) else w0)
+    assert sum(w == 0.0 for w in high) < sum(w == 0.0 for w in low)
+
+
+@pytest.mark.parametrize("kind", ["expert", "hard"])
+def test_every_search_of_the_expert_believes(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """The expert's searches before trick play read what they can too: SD's trump choice (the
+    others' bids; the bid search explains earlier bids by itself), a burial; hard's never."""
+    from shengji_desktop.ai import phase_search
+
+    seen: list[Task] = []
+    real = phase_search.gather
+
+    def spy(base: Task, *args: object, **kw: object) -> object:
+        seen.append(base)
+        return real(base, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(phase_search, "gather", spy)
+    play(Game.SD, [kind] * 4, 5, 1, playouts=2)
+    trump = [t for t in seen if "suits" in dict(t.context)]
+    assert seen and trump, "the trump choice was searched"
+    assert all(t.beliefs == (kind == "expert") for t in seen if t.bids)
+    assert all(t.bids and t.beliefs == (kind == "expert") for t in trump)
+    bidding = [t for t in seen if "said" in dict(t.context)]
+    assert bidding and not any(t.beliefs for t in bidding)

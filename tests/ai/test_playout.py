@@ -129,6 +129,12 @@ def test_bench_ai_prints_playouts_and_decisions(capsys: pytest.CaptureFixture[st
         assert row["playouts_per_second"] == pytest.approx(1e3 / row["playout_ms_median"])
         assert 0 < row["decision_ms_median"] <= row["decision_ms_p95"]
         assert row["decisions"] == 1 and row["decision_samples_median"] >= 1
+        # issue 41: the sampler with and without beliefs, and the expert's decision time
+        sampler = row["sampler"]
+        assert sampler["uniform_per_s"] > 0 and sampler["beliefs_per_s"] > 0
+        assert sampler["search_uniform_per_s"] > 0 and sampler["search_beliefs_per_s"] > 0
+        assert 0 < sampler["ess_share"] <= 1 and 0 <= sampler["fallback"] <= 1
+        assert 0 < row["beliefs_decision_ms_median"] <= row["beliefs_decision_ms_p95"]
         assert any(
             line.startswith(f"{game.value}: playout ") and "target < " in line for line in lines
         )

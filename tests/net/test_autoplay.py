@@ -3,7 +3,7 @@ from its next decision on; every seat's lobby marks it; off again, the person de
 
 from __future__ import annotations
 
-from test_host import Raw, my_turn, run, started_host, view_of
+from test_host import FAST, Raw, my_turn, run, started_host, view_of
 
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.net import protocol as p
@@ -42,6 +42,28 @@ def test_the_host_plays_a_seat_under_autoplay_and_the_lobby_marks_it() -> None:
         view = view_of(await me.expect(p.Update, my_turn))
         assert view.seat is Seat.S and view.legal
         assert host.referee.table.view(Seat.S).legal  # the table waits for S's person
+        await host.close()
+
+    run(main)
+
+
+def test_autoplay_by_the_expert() -> None:
+    """Issue 41: 托管 is offered at every strength, the expert's included."""
+
+    from shengji_desktop.ai import make_player
+    from shengji_desktop.net.host import HostSettings, TableHost
+
+    async def main() -> None:
+        seats = ["open", "random", "random", "random"]
+        host = TableHost(Game.SD, None, 3, seats, HostSettings(**FAST), make_player=make_player)
+        await host.start("127.0.0.1", 0)
+        assert host.port is not None
+        raw = await Raw.connect(host.port)
+        await raw.hello("me")
+        raw.send(p.Autoplay(on=True, level="expert"))
+        await raw.expect(p.Lobby, lambda m: seat_info(m, "S").autoplay)
+        player = host.referee.table.players[Seat.S]
+        assert player is not None and getattr(player, "kind", None) == "expert"
         await host.close()
 
     run(main)

@@ -123,7 +123,9 @@ class SeatActions(list):
 def test_autoplay_plays_every_phase_of_the_seat_until_switched_off(
     window, qtbot, game: Game
 ) -> None:
-    window.autoplay.level_actions["easy"].trigger()  # Settings › Auto-play strength
+    # Settings › Auto-play strength offers every strength (the expert's too: issue 41)
+    assert list(window.autoplay.level_actions) == ["easy", "normal", "hard", "expert"]
+    window.autoplay.level_actions["easy"].trigger()
     assert QSettings().value(AUTOPLAY_LEVEL_KEY) == "easy"
     s = start_local(window, game, seed=11)
     link = s.link

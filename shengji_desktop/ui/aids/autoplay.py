@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..table.screen import TableScreen
 
 AUTOPLAY_LEVEL_KEY = "aids/autoplay_level"
-AUTOPLAY_LEVELS = ("easy", "normal", "hard")
+AUTOPLAY_LEVELS = ("easy", "normal", "hard", "expert")
 AUTOPLAY_SHORTCUT = "Ctrl+T"
 
 BUTTON_QSS = """
