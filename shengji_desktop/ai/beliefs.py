@@ -15,6 +15,15 @@ least what it bid. The deal's weight is multiplied by 1 when a judged act agrees
 samples collapse). A DL dealer that received tribute knows the payer gave its strongest eligible
 cards (DL-TRIB-4): a deal that leaves the payer a stronger one weighs nothing.
 
+Declarations are read from the window after the deal (``Task.window``): it closes only when
+every seat in turn has passed with no new declaration (DL-DECL-8, TR-DECL-5), so each seat
+passed with the final declaration standing and its whole hand — a public fact. A deal on which
+the normal player, holding that seat's hand (what it holds and played), would have declared
+over it (``phases.pick_declaration``) is judged as a play unlike normal. Seats whose hand
+changed unseen since the window are left out: the dealer (the kitty), a DL tribute's payer and
+receiver (unless the receiver judges), every seat of a DL hand whose kitty holds jokers (others
+may have buried some, DL-KITTY-8), and DL's hand 1 (a race for the big joker, DL-DECL-1).
+
 One draw per sample: the sampler (``search.run_samples``) puts the deal's weight after the
 sample's utilities, and the search's gathering (``search._gather``) hands the rows on resampled in
 proportion to their weights down to their effective sample size (``reweigh``: systematic
@@ -32,17 +41,19 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.view import side_of
-from ..rules import sd
-from ..rules.cards import Card, Seat, seat_order
+from ..rules import dl_declare, sd, tr
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, seat_order
 from ..rules.dl_tribute import validate_tribute
 from ..rules.errors import RuleError
 from ..rules.options import Game
 from ..rules.trick import TrickFormat, TrickRules
+from .knowledge import Knowledge
 from .normal import ODDS, PULL, SET_POINTS
+from .phases import hand_share, own_level, pick_declaration
 from .playout import playout_leads
 from .policy import Cards, HandThreats, Situation, choose_follow, choose_lead
 from .sd_bidding import normal_bid
-from .task import Task
+from .task import Task, Window
 
 FLOOR = 0.1
 """ε: a play the normal player would not have made on a deal counts as this likely."""
@@ -195,13 +206,33 @@ def bid_agrees(task: Task, bid: Bid, cards: list[Card]) -> bool:
     return said == bid.value
 
 
+_PLAYED: tuple[Task, dict[Seat, list[Card]]] | None = None
+
+
 def played_by(task: Task) -> dict[Seat, list[Card]]:
-    """Every card each seat played this hand."""
+    """Every card each seat played this hand (made once per task: read on every sample)."""
+    global _PLAYED
+    if _PLAYED is not None and _PLAYED[0] is task:
+        return _PLAYED[1]
     played: dict[Seat, list[Card]] = {s: [] for s in Seat}
     for trick in plays_of(task):
         for seat, cards in trick:
             played[seat] += cards
+    _PLAYED = (task, played)
     return played
+
+
+def _payer_then(
+    task: Task, hands: dict[Seat, Counter[Card]], played: dict[Seat, list[Card]]
+) -> tuple[Seat, Counter[Card]]:
+    """The DL tribute's payer, seen by its receiver, and its hand before paying: what it holds
+    and played, less the cards it got back, plus the tribute."""
+    payer, given, returned, _ = dict(task.context)["tribute"]
+    held = Counter(hands[payer])
+    held.update(played[payer])
+    held.subtract(returned)
+    held.update(given)
+    return payer, +held
 
 
 def tribute_fits(
@@ -210,13 +241,10 @@ def tribute_fits(
     """DL-TRIB-4, for the receiver that saw the tribute: the payer gave its strongest eligible
     cards, so the deal must leave it none stronger (its hand then: what it holds and played,
     less the cards it got back, plus the tribute)."""
-    payer, given, returned, blood = dict(task.context)["tribute"]
-    held = Counter(hands[payer])
-    held.update(played[payer])
-    held.subtract(returned)
-    held.update(given)
+    _, given, _, blood = dict(task.context)["tribute"]
+    _, held = _payer_then(task, hands, played)
     try:
-        validate_tribute(+held, given, blood, rules.trump)
+        validate_tribute(held, given, blood, rules.trump)
     except RuleError:
         return False
     return True
@@ -232,14 +260,82 @@ def weight(task: Task, rules: TrickRules, hands: dict[Seat, Counter[Card]]) -> f
             w *= miss
     bids = bids_of(task)
     tribute = task.game is Game.DL and "tribute" in dict(task.context)
-    if bids or tribute:
+    window = task.window
+    if bids or tribute or window is not None:
         played = played_by(task)
         if tribute and not tribute_fits(task, rules, hands, played):
             return 0.0
         for bid in bids:
             if not bid_agrees(task, bid, [*hands[bid.seat].elements(), *played[bid.seat]]):
                 w *= miss
+        if window is not None:
+            payer = _payer_then(task, hands, played) if tribute else None
+            for seat in window.judged:
+                if payer is not None and seat == payer[0]:
+                    held = payer[1]
+                else:
+                    held = Counter(hands[seat])
+                    held.update(played[seat])
+                if not window_agrees(task, window, seat, held):
+                    w *= miss
     return w
+
+
+# ---------------------------------------------------------------------------- the window
+
+
+def window_of(k: Knowledge) -> Window | None:
+    """The declaring window as ``k``'s seat saw it close (DL and TR, after the window), with
+    the other seats whose whole hand then a sample can rebuild (see the module's docstring)."""
+    view = k.view
+    if k.game is Game.SD or (k.game is Game.DL and view.hand_number == 1):
+        return None
+    kitty = k.kitty or ()
+    if k.game is Game.DL and (BIG_JOKER in kitty or SMALL_JOKER in kitty):
+        return None  # jokers in the kitty: who buried them is not known (DL-KITTY-7/8)
+    skip = {k.seat, k.dealer}
+    paid = view.tribute
+    if paid is not None:
+        skip.add(paid.receiver)
+        if not (paid.cards and paid.receiver == k.seat):  # the receiver rebuilds the payer's
+            skip.add(paid.payer)
+    d = view.declaration
+    standing = None if d is None else (d.seat, d.suit, d.kind, tuple(d.cards))
+    levels = tuple((s, own_level(view, s)) for s in Seat)
+    judged = tuple(s for s in Seat if s not in skip)
+    hand_one = k.game is Game.TR and view.hand_number == 1
+    return Window(standing, judged, hand_one, levels) if judged else None
+
+
+def offered_suits(task: Task, window: Window, seat: Seat, hand: Counter[Card]) -> list[Suit]:
+    """The suits ``seat`` could have declared with ``hand`` over the standing declaration
+    (TR-DECL-1..3, DL-DECL-4..7), one per declaration on offer."""
+    level = Rank(task.level)
+    st = window.standing
+    if task.game is Game.TR:
+        tr_standing = None if st is None else tr.TRDeclaration(st[0], st[1], tr.TRDeclKind(st[2]))
+        return [d.suit for d in tr.legal_declarations(seat, hand, tr_standing, level, task.options)]
+    dl_standing = None
+    if st is not None:
+        dl_standing = dl_declare.Declaration(
+            st[0], st[3], st[1], dl_declare.DeclStrength[st[2].upper()]
+        )
+    return [d.suit for d in dl_declare.legal_declarations(seat, hand, level, dl_standing)]
+
+
+def window_agrees(task: Task, window: Window, seat: Seat, hand: Counter[Card]) -> bool:
+    """Whether the normal player, holding ``hand`` at ``seat`` when the window went round,
+    would have passed as the seat did (``phases.declare``: it declares the first best suit on
+    offer whose share of trumps reaches its threshold)."""
+    suits = offered_suits(task, window, seat, hand)
+    if not suits:
+        return True
+    level = dict(window.levels)[seat]
+    shares = [hand_share(task.game, level, s, task.options, hand) for s in suits]
+    st = window.standing
+    ours = st is not None and st[0] in side_of(task.game, seat, None)
+    n = sum(hand.values())
+    return pick_declaration(shares, n, task.game.hand_size, ours, window.hand_one, True) is None
 
 
 def ess(weights: list[float]) -> float:

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..engine.actions import Act, Action, Move
-from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
+from ..engine.view import SeatView
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, card_points
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP, Trump
 from . import sd_bidding
@@ -47,10 +48,15 @@ def _classes(game: Game, level: int, suit: Suit | None, options: Options) -> Seq
 
 
 def _my_level(k: Knowledge) -> int:
-    level = k.view.levels.get(k.seat.team)
+    return own_level(k.view, k.seat)
+
+
+def own_level(view: SeatView, seat: Seat) -> int:
+    """The level ``seat`` counts trumps by before the trump is fixed: its own team's."""
+    level = view.levels.get(seat.team)
     if level is not None:
         return int(level)
-    return 2 if k.game is Game.SD else 3
+    return 2 if view.game is Game.SD else 3
 
 
 def strength_value(trump: Trump, hand: Counter[Card]) -> float:

@@ -348,6 +348,7 @@ def make_task(
     pool_cards = k.unseen()
     kitty = tuple(k.kitty) if k.kitty is not None else None
     context: dict[str, Any] = {}
+    believes = beliefs_wanted(beliefs)
     levels = k.view.levels
     if k.game is Game.DL:
         context["levels"] = {t.name: int(levels.get(t, Rank.THREE)) for t in Team}
@@ -386,8 +387,9 @@ def make_task(
         samples=samples,
         held_or_buried=tuple((s, tuple(c.elements())) for s, c in k.held_or_buried.items() if c),
         tricks=tuple(tuple(t) for t in k.tricks),
-        beliefs=beliefs_wanted(beliefs),
+        beliefs=believes,
         bids=tuple(k.view.bids) if k.game is Game.SD else (),
+        window=belief.window_of(k) if believes else None,
     )
 
 

@@ -16,6 +16,18 @@ from .policy import Cards
 
 
 @dataclass(frozen=True)
+class Window:
+    """The declaring window as it closed (DL-DECL-8, TR-DECL-5): it closes only after every
+    seat in turn passed with no new declaration, so each seat passed with ``standing`` on the
+    table and its whole hand dealt. ``beliefs`` judges those passes."""
+
+    standing: tuple[Seat, Suit, str, tuple[Card, ...]] | None  # seat, suit, kind, cards shown
+    judged: tuple[Seat, ...]  # the other seats whose hand at the window a sample rebuilds
+    hand_one: bool  # TR hand 1: the declaration that stands makes its declarer dealer
+    levels: tuple[tuple[Seat, int], ...]  # each seat's own team's level (as normal reads it)
+
+
+@dataclass(frozen=True)
 class Task:
     """Everything a worker needs for one decision (picklable, no views, no hidden truth)."""
 
@@ -45,3 +57,4 @@ class Task:
     tricks: tuple[tuple[tuple[Seat, Cards], ...], ...] = ()  # the hand's finished tricks, in order
     beliefs: bool = False  # samples weighted by what the plays say (``beliefs``)
     bids: tuple[tuple[Seat, int | None], ...] = ()  # SD: the auction, in order (None: a pass)
+    window: Window | None = None  # DL and TR, with beliefs: the declaring window's passes

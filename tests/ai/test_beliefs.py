@@ -20,8 +20,9 @@ from shengji_desktop.rules.cards import Card, Seat
 from shengji_desktop.rules.options import Game, Options
 
 
-def midway(game: Game = Game.TR, seed: int = 4, tricks: int = 6) -> Task:
-    """A seat's task after ``tricks`` tricks of normal play, beliefs on."""
+def midway(game: Game = Game.TR, seed: int = 4, tricks: int = 6, window: bool = False) -> Task:
+    """A seat's task after ``tricks`` tricks of normal play, beliefs on; the declaring
+    window's passes (``test_beliefs_window``) judged only when ``window``."""
     match = Match(game, Options(), seed)
     players = {s: make_player("normal", s.name) for s in Seat}
     play_until_trick(match, players, tricks=tricks)
@@ -29,7 +30,8 @@ def midway(game: Game = Game.TR, seed: int = 4, tricks: int = 6) -> Task:
     view = seat_view(match, seat)
     k = Knowledge.from_view(view)
     plays = [a.cards for a in view.legal]
-    return make_task(k, prune(k, plays, plays[0]), 1, 0.1, 1, beliefs=True)
+    task = make_task(k, prune(k, plays, plays[0]), 1, 0.1, 1, beliefs=True)
+    return task if window else replace(task, window=None)
 
 
 def test_off_by_default_and_on_for_the_expert() -> None:
