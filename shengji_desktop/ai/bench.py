@@ -7,8 +7,8 @@
   search in the worker processes), wall time, median and p95.
 - the sampler with and without beliefs (``beliefs_cost``): deals per CPU second, whole search
   samples per CPU second, the draws' mean effective sample size (a share of the draws) and how
-  often it fell back to uniform; and the decision time with beliefs (the expert's search at the
-  same budget).
+  often it was tempered (``beliefs.TARGET``); and the decision time with beliefs (the expert's
+  search at the same budget).
 
 The positions are every trick-play decision with a choice, of seeded hands played by four
 normal players (untuned, see ``_Recorder``; the hard player's own positions, from its first
@@ -87,7 +87,7 @@ def positions(
     return out
 
 
-def tasks(found: list[Position], samples: int, seed: int = 7) -> list[Task]:
+def tasks(found: list[Position], samples: int, seed: int = 7, beliefs: bool = False) -> list[Task]:
     """One fixed-sample search task per position (what one worker plays for it)."""
     rng = random.Random(seed)
     return [
@@ -97,6 +97,7 @@ def tasks(found: list[Position], samples: int, seed: int = 7) -> list[Task]:
             rng.randrange(2**63),
             1e9,
             samples,
+            beliefs,
         )
         for p in found
     ]
@@ -187,7 +188,8 @@ def run(
         out(
             f"  sampler: {cost['uniform_per_s']:.0f} deals/s uniform,"
             f" {cost['beliefs_per_s']:.0f} drawn and weighed with beliefs (effective sample size"
-            f" {cost['ess_share']:.0%} of the draws, uniform fallback {cost['fallback']:.1%});"
+            f" {cost['ess_share']:.0%} of the draws; tempered up to"
+            f" {cost['target']:.0%} at {cost['tempered']:.1%} of the positions);"
             f" search samples per CPU s {cost['search_uniform_per_s']:.0f} uniform,"
             f" {cost['search_beliefs_per_s']:.0f} with beliefs"
         )
@@ -210,11 +212,11 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
     """The sampler's cost with and without beliefs (``beliefs``) on the trick-play positions of
     ``hands`` seeded hands: deals per CPU second drawn (and, with beliefs, weighed), the mean
     share of the draws their effective sample size is worth, and the share of positions whose
-    weights collapsed (below ``beliefs.MIN_SHARE``: counted uniform)."""
+    weights were tempered (below ``beliefs.TARGET``)."""
     from . import beliefs
     from .search import rules_for, sample
 
-    found = [replace(t, beliefs=True) for t in tasks(positions(game, hands, seed), 1)]
+    found = tasks(positions(game, hands, seed), 1, beliefs=True)
     spent = {False: 0.0, True: 0.0}
     n = 0
     shares: list[float] = []
@@ -247,5 +249,6 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
         "uniform_per_s": n / max(spent[False], 1e-9),
         "beliefs_per_s": n / max(spent[True], 1e-9),
         "ess_share": sum(shares) / max(1, len(shares)),
-        "fallback": sum(1 for x in shares if x < beliefs.MIN_SHARE) / max(1, len(shares)),
+        "tempered": sum(1 for x in shares if x < beliefs.TARGET) / max(1, len(shares)),
+        "target": beliefs.TARGET,
     }

@@ -86,7 +86,8 @@ def test_a_deal_class_unlike_the_plays_is_down_weighted() -> None:
     # rows: the deal's index, then its weight; reweighed, they favour the agreeing deals
     rows = [[float(i), beliefs.weight(task, rules, hands)] for i, (hands, _) in enumerate(uniform)]
     kept = beliefs.reweigh(rows, random.Random(1))
-    assert len(kept) == round(beliefs.ess([r[1] for r in rows])) < len(rows)
+    # (tempered first when the weights are worth less than ``TARGET`` of the rows)
+    assert len(kept) == round(beliefs.ess(beliefs.tempered([r[1] for r in rows]))) < len(rows)
     assert rate(play, [uniform[int(r[0])] for r in kept]) > rate(play, uniform) + 0.05
     miss = beliefs.FLOOR**beliefs.TEMPER
     assert miss < 1
@@ -114,17 +115,31 @@ def test_reweigh_resamples_in_proportion() -> None:
     assert beliefs.reweigh(same, random.Random(0)) == [[float(i)] for i in range(7)]
 
 
-def test_uniform_when_the_weights_collapse() -> None:
-    """One row carrying all the weight would make one sample of many: the batch counts alike."""
+def test_collapsed_weights_are_tempered() -> None:
+    """One row carrying nearly all the weight would make one sample of many: the weights are
+    raised to the largest power that keeps the effective size at ``TARGET`` of the rows, so the
+    heavy row is still drawn most, the others too, and the batch is worth that share."""
     rows = [[float(i), 1.0 if i == 2 else 1e-9] for i in range(12)]
-    before = beliefs.STATS["uniform"]
-    assert beliefs.reweigh(rows, random.Random(8)) == [[float(i)] for i in range(12)]
-    assert beliefs.STATS["uniform"] == before + 1
-    assert beliefs.ess([r[1] for r in rows]) < beliefs.MIN_SHARE * len(rows)
-    # a milder spread is resampled, not left uniform
+    weights = [r[1] for r in rows]
+    assert beliefs.ess(weights) < 1.01
+    soft = beliefs.tempered(weights)
+    assert beliefs.ess(soft) == pytest.approx(beliefs.TARGET * 12, rel=1e-3)
+    assert max(soft) == soft[2] == 1.0 and all(0 < w < 1 for i, w in enumerate(soft) if i != 2)
+    before = beliefs.STATS["tempered"]
+    kept = beliefs.reweigh(rows, random.Random(8))
+    assert beliefs.STATS["tempered"] == before + 1
+    assert len(kept) == round(beliefs.TARGET * 12)
+    assert sum(r == [2.0] for r in kept) > 1 and len({r[0] for r in kept}) > 1
+    # a milder spread is resampled as it is
     mild = [[float(i), 1.0 if i % 3 else 0.3] for i in range(12)]
+    assert beliefs.ess([r[1] for r in mild]) >= beliefs.TARGET * 12
+    assert beliefs.tempered([r[1] for r in mild]) == [r[1] for r in mild]
     assert len(beliefs.reweigh(mild, random.Random(8))) < 12
-    assert beliefs.STATS["uniform"] == before + 1
+    assert beliefs.STATS["tempered"] == before + 1
+    # deals a rule rules out stay out, however far the rest are tempered
+    ruled = [[float(i), 0.0 if i < 9 else (1.0 if i == 9 else 1e-6)] for i in range(12)]
+    kept = beliefs.reweigh(ruled, random.Random(3))
+    assert kept and all(r[0] >= 9 for r in kept)
 
 
 def test_no_plays_no_beliefs() -> None:
