@@ -189,7 +189,8 @@ def run(
             f"  sampler: {cost['uniform_per_s']:.0f} deals/s uniform,"
             f" {cost['beliefs_per_s']:.0f} drawn and weighed with beliefs (effective sample size"
             f" {cost['ess_share']:.0%} of the draws; tempered up to"
-            f" {cost['target']:.0%} at {cost['tempered']:.1%} of the positions);"
+            f" {cost['target']:.0%} at {cost['tempered']:.1%} of the positions, so"
+            f" {cost['ess_kept']:.0%} kept);"
             f" search samples per CPU s {cost['search_uniform_per_s']:.0f} uniform,"
             f" {cost['search_beliefs_per_s']:.0f} with beliefs"
         )
@@ -211,8 +212,8 @@ def run(
 def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> dict[str, float]:
     """The sampler's cost with and without beliefs (``beliefs``) on the trick-play positions of
     ``hands`` seeded hands: deals per CPU second drawn (and, with beliefs, weighed), the mean
-    share of the draws their effective sample size is worth, and the share of positions whose
-    weights were tempered (below ``beliefs.TARGET``)."""
+    share of the draws their effective sample size is worth (before and after the tempering),
+    and the share of positions whose weights were tempered (below ``beliefs.TARGET``)."""
     from . import beliefs
     from .search import rules_for, sample
 
@@ -220,6 +221,7 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
     spent = {False: 0.0, True: 0.0}
     n = 0
     shares: list[float] = []
+    kept: list[float] = []  # after the tempering, as the search keeps them
     for i, task in enumerate(found):
         rules = rules_for(task.game, task.level, task.suit, task.options)
         for on in (False, True):
@@ -233,6 +235,7 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
             spent[on] += time.process_time() - c0
             if on:
                 shares.append(beliefs.ess(weights) / len(weights))
+                kept.append(beliefs.ess(beliefs.tempered(weights)) / len(weights))
         n += draws
     # whole search samples (the deal, its weight, every candidate played out), CPU of this process
     searched = {False: 0, True: 0}
@@ -249,6 +252,7 @@ def beliefs_cost(game: Game, hands: int = 2, draws: int = 40, seed: int = 1) -> 
         "uniform_per_s": n / max(spent[False], 1e-9),
         "beliefs_per_s": n / max(spent[True], 1e-9),
         "ess_share": sum(shares) / max(1, len(shares)),
+        "ess_kept": sum(kept) / max(1, len(kept)),
         "tempered": sum(1 for x in shares if x < beliefs.TARGET) / max(1, len(shares)),
         "target": beliefs.TARGET,
     }

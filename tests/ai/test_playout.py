@@ -134,6 +134,8 @@ def test_bench_ai_prints_playouts_and_decisions(capsys: pytest.CaptureFixture[st
         assert sampler["uniform_per_s"] > 0 and sampler["beliefs_per_s"] > 0
         assert sampler["search_uniform_per_s"] > 0 and sampler["search_beliefs_per_s"] > 0
         assert 0 < sampler["ess_share"] <= 1 and 0 <= sampler["tempered"] <= 1
+        # the tempering keeps at least TARGET of the draws wherever it tempers
+        assert sampler["ess_share"] <= sampler["ess_kept"] <= 1
         assert 0 < row["beliefs_decision_ms_median"] <= row["beliefs_decision_ms_p95"]
         assert any(
             line.startswith(f"{game.value}: playout ") and "target < " in line for line in lines
