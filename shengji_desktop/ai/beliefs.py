@@ -247,14 +247,11 @@ def _payer_then(
     return payer, +held
 
 
-def tribute_fits(
-    task: Task, rules: TrickRules, hands: dict[Seat, Counter[Card]], played: dict[Seat, list[Card]]
-) -> bool:
+def tribute_fits(task: Task, rules: TrickRules, held: Counter[Card]) -> bool:
     """DL-TRIB-4, for the receiver that saw the tribute: the payer gave its strongest eligible
-    cards, so the deal must leave it none stronger (its hand then: what it holds and played,
-    less the cards it got back, plus the tribute)."""
+    cards, so the deal must leave it none stronger in ``held``, its hand then
+    (``_payer_then``)."""
     _, given, _, blood = dict(task.context)["tribute"]
-    _, held = _payer_then(task, hands, played)
     try:
         validate_tribute(held, given, blood, rules.trump)
     except RuleError:
@@ -274,21 +271,22 @@ def misses(
 ) -> tuple[int, int, int] | None:
     """How many of the judged plays, bids and window passes the normal player would not have
     made on the deal ``hands``; None for a deal the tribute rules out."""
-    plays = sum(not agrees(task, rules, p, hands) for p in prepare(task, rules))
     bids = bids_of(task)
     tribute = task.game is Game.DL and "tribute" in dict(task.context)
     window = task.window
+    judged = prepare(task, rules)
     if not (bids or tribute or window is not None):
-        return plays, 0, 0
+        return sum(not agrees(task, rules, p, hands) for p in judged), 0, 0
     played = played_by(task)
-    if tribute and not tribute_fits(task, rules, hands, played):
-        return None
+    payer = _payer_then(task, hands, played) if tribute else None
+    if payer is not None and not tribute_fits(task, rules, payer[1]):
+        return None  # a rule, and cheap: before the plays are judged
+    plays = sum(not agrees(task, rules, p, hands) for p in judged)
     said = sum(
         not bid_agrees(task, bid, [*hands[bid.seat].elements(), *played[bid.seat]]) for bid in bids
     )
     passed = 0
     if window is not None:
-        payer = _payer_then(task, hands, played) if tribute else None
         for seat in window.judged:
             if payer is not None and seat == payer[0]:
                 held = payer[1]
