@@ -19,6 +19,9 @@ decides (in this process: the searches' workers get the candidates from here). S
 
     .venv/bin/python scripts/paired_variant.py three-jokers --seed 7 --deals 150
     .venv/bin/python scripts/paired_variant.py dealer-jokers --seed 11 --deals 150 --out run.jsonl
+    .venv/bin/python scripts/paired_variant.py sd-fitted-bidders --game SD --seed 7 --deals 150
+
+In SD a hand's result is the arena's: coins (over the room base) of A's seats minus B's.
 
 ``--hand 2`` measures hand 2 of each deal instead (hand 1 played by four baseline seats first):
 DL's window after the deal is searched only from hand 2 (``no-dl-window`` turns that search off,
@@ -177,7 +180,25 @@ def no_return_search() -> Iterator[None]:
         HardPlayer.tribute_return = original  # type: ignore[method-assign]
 
 
+def _bids(view: SeatView) -> bool:
+    return any(isinstance(m, Action) and m.kind is Act.BID for m in view.legal)
+
+
+@contextmanager
+def sd_fitted_bidders() -> Iterator[None]:
+    """SD-BID: hard's bid search models the other seats' bids (explaining the bids made and
+    playing the rest of the auction) by the normal player's fitted model
+    (``sd_bidding.normal_bid``) instead of the old rule of thumb (``NORMAL_LIMITS``)."""
+    kept = phase_search.OTHERS_BID
+    phase_search.OTHERS_BID = "fitted"
+    try:
+        yield
+    finally:
+        phase_search.OTHERS_BID = kept
+
+
 VARIANTS: dict[str, tuple[Callable[[], Any], Callable[[SeatView], bool]]] = {
+    "sd-fitted-bidders": (sd_fitted_bidders, _bids),
     "three-jokers": (three_jokers, _offers_joker_burial),
     "dealer-jokers": (dealer_jokers, _buries),
     "no-dl-window": (no_dl_window, _declares),
@@ -279,10 +300,11 @@ def scan(seed: int, a_team: str, name: str, playouts: int, hand: int = 1) -> lis
 
 
 def play(seed: int, a_team: str, playouts: int, hand: int = 1) -> float:
-    """A's result in the hand, as the arena counts it (levels, A's team minus B's)."""
+    """A's result in the hand, as the arena counts it (levels, in SD coins over the room base;
+    A's team minus B's)."""
     players = _players(seed, a_team, playouts, hand=hand)
     match = _before(seed, players, hand)
-    before = team_levels(match)
+    before = team_levels(match) if match.game is not Game.SD else {}
     Table(match, players, rng=random.Random(f"arena/{seed}/driver"), hands=hand).play()
     return hand_result(match, before, a_team)
 
@@ -294,7 +316,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--playouts", type=int, default=24)
     parser.add_argument("--hand", type=int, default=1, help="the hand measured (before: baseline)")
-    parser.add_argument("--game", choices=["DL", "TR"], default="DL")
+    parser.add_argument("--game", choices=["DL", "TR", "SD"], default="DL")
     parser.add_argument("--out", help="append each marked hand's result here (JSON lines)")
     args = parser.parse_args()
     patch, _ = VARIANTS[args.variant]
@@ -316,6 +338,7 @@ def main() -> None:
                 with open(args.out, "a", encoding="utf-8") as f:
                     f.write(json.dumps(line, ensure_ascii=False) + "\n")
     n = len(deltas)
+    unit = "coins" if GAME[0] is Game.SD else "levels"
     per_deal = sum(deltas) / 2 / args.deals if args.deals else 0.0
     mean = sum(deltas) / n if n else 0.0
     half = (
@@ -324,8 +347,8 @@ def main() -> None:
     print(
         f"{args.variant}, {args.game}, seed {args.seed}, {args.deals} deals at "
         f"{args.playouts} playouts: "
-        f"{n} hands changed, {mean:+.3f} ± {half:.3f} levels per changed hand, "
-        f"{per_deal:+.3f} levels per deal"
+        f"{n} hands changed, {mean:+.3f} ± {half:.3f} {unit} per changed hand, "
+        f"{per_deal:+.3f} {unit} per deal"
     )
     figures = {"variant": args.variant, "game": args.game, "seed": args.seed, "deals": args.deals}
     figures |= {"changed_hands": n, "per_changed_hand": mean, "per_deal": per_deal}

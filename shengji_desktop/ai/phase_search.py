@@ -16,8 +16,9 @@ unless another candidate is clearly better.
   trick (``playout.keep_top``, as a real seat's ``normal.dig_hoard``) but play it less well than
   the real seats, and a richer kitty was not measured.
 - **SD bid**: each legal bid and the pass. The samples are drawn to explain the bids made so
-  far by the normal rule of thumb (``NORMAL_LIMITS``, ``bidders_sample``: a pass is a weak
-  hand), and the rest of the auction is played by that rule on the sampled hands: the dealer
+  far by a model of the normal player's bid (``OTHERS_BID``: the old rule of thumb
+  ``NORMAL_LIMITS``, or the fitted model normal now bids by; ``bidders_sample``), and the rest
+  of the auction is played by that model on the sampled hands: the dealer
   takes the sampled kitty, chooses trump and buries by rules of thumb (``quick_trump``,
   ``burial_order``) and the hand is played out; the seat's coins follow from SD-SCORE-2 and
   SD-COIN-1/2 at the auction's final bid, a hand the seat deals itself counted ``DEALER_EDGE``
@@ -47,6 +48,7 @@ from ..rules.ranking import TRUMP, Trump
 from .fastplay import FastPlayout, Plan
 from .knowledge import SEATS, Knowledge, trump_of
 from .phases import strength_value
+from .sd_bidding import normal_bid
 from .search import (
     Deal,
     beliefs_wanted,
@@ -282,7 +284,22 @@ def quick_trump(hand: Counter[Card] | dict[Card, int], options: Any) -> Suit:
     return max(Suit, key=value)
 
 
-def _normal_bid(state: sd.BiddingState, hand: dict[Card, int], options: Any) -> sd.BidValue:
+OTHERS_BID = "thumb"
+"""How the bid search models the other seats' bids: ``"thumb"``, the old rule of thumb
+(``NORMAL_LIMITS``), or ``"fitted"``, the normal player's fitted model (``sd_bidding.normal_bid``,
+which the normal player bids by and the beliefs judge bids with). Carried to the workers in the
+task's context."""
+
+
+def _normal_bid(
+    state: sd.BiddingState, hand: dict[Card, int], options: Any, model: str = "thumb"
+) -> sd.BidValue:
+    """The bid the normal player makes with ``hand`` in ``state``, by ``model`` (``OTHERS_BID``)."""
+    if model == "fitted":
+        legal = [b for b in state.legal_bids() if b is not None]
+        last = len(state.bids) == 3 and all(b is None for b in state.bids)
+        said = normal_bid(list(Counter(hand).elements()), legal, last)
+        return sd.PASS if said is None else said
     t = trump_of(Game.SD, 2, quick_trump(hand, options), options)
     assert t is not None
     value = strength_value(t, Counter(hand))
@@ -363,7 +380,8 @@ def run_bids(task: Task) -> list[list[float]]:
             while not state.is_closed:
                 turn = state.turn
                 assert turn is not None
-                state = state.apply(turn, _normal_bid(state, dict(+hands[turn]), options))
+                said_now = _normal_bid(state, dict(+hands[turn]), options, ctx["model"])
+                state = state.apply(turn, said_now)
             result = state.result()
             if result.dealer is None or result.bid is None:  # 流局 (SD-DRAW)
                 row.append(float(sd.settle_draw(hands, first, options).coins[task.seat]))
@@ -377,7 +395,7 @@ def run_bids(task: Task) -> list[list[float]]:
         return row
 
     def draw(task: Task, rng: random.Random) -> Deal:
-        return bidders_sample(task, rng, first, said)
+        return bidders_sample(task, rng, first, said, ctx["model"])
 
     return run_samples(task, score, draw)
 
@@ -387,7 +405,11 @@ BID_TRIES = 30
 
 
 def bidders_sample(
-    task: Task, rng: random.Random, first: Seat, said: tuple[sd.BidValue, ...]
+    task: Task,
+    rng: random.Random,
+    first: Seat,
+    said: tuple[sd.BidValue, ...],
+    model: str = "thumb",
 ) -> Deal:
     """A sample where the seats that bid before ours would have said what they said by the
     normal rule (a pass is a weak hand, a bid a strong one), within ``BID_TRIES`` draws (then
@@ -399,7 +421,7 @@ def bidders_sample(
         for value in said:
             seat = state.turn
             assert seat is not None
-            if _normal_bid(state, dict(+hands[seat]), task.options) != value:
+            if _normal_bid(state, dict(+hands[seat]), task.options, model) != value:
                 break
             state = state.apply(seat, value)
         else:
@@ -460,6 +482,7 @@ def bid(
     # "bid" only for the playouts' own utility, which is not used: _coins settles each bid.
     context = {"bids": values, "first": k.view.first_bidder, "said": said, "bid": 60}
     context["edge"] = DEALER_EDGE
+    context["model"] = OTHERS_BID
     start = time.monotonic()
     rows = gather(_sd_task(k, context, None), rng, budget, samples, run_bids)
     best = choose(rows)
