@@ -9,6 +9,8 @@
   samples per CPU second, the draws' mean effective sample size (a share of the draws) and how
   often it was tempered (``beliefs.TARGET``); and the decision time with beliefs (the expert's
   search at the same budget).
+- for hard and with beliefs: the samples a decision keeps and how often the search leaves the
+  normal player's play (``departs``).
 
 The positions are every trick-play decision with a choice, of seeded hands played by four
 normal players (untuned, see ``_Recorder``; the hard player's own positions, from its first
@@ -111,21 +113,36 @@ def playout_ms(task: Task) -> float:
     return spent * 1e3 / (len(rows) * len(task.candidates))
 
 
+@dataclass
+class Timed:
+    """The hard player's decisions at positions: wall seconds of each whole decision (normal
+    choice and search), the samples each search kept, and whether it left the normal player's
+    choice (the search found another play clearly better: ``search.choose``)."""
+
+    seconds: list[float]
+    samples: list[int]
+    departed: list[bool]
+
+    @property
+    def departs(self) -> float:
+        return sum(self.departed) / len(self.departed) if self.departed else 0.0
+
+
 def decisions_timed(
     found: list[Position], budget: float, seed: int = 11, beliefs: bool = False
-) -> tuple[list[float], list[int]]:
-    """Wall seconds of the hard player's whole decision (normal choice and search) at
-    ``budget`` for each position (with ``beliefs``: as the expert thinks), and the samples each
-    search kept."""
-    seconds: list[float] = []
-    samples: list[int] = []
+) -> Timed:
+    """The hard player's decisions at ``budget`` for each position (with ``beliefs``: as the
+    expert thinks)."""
+    timed = Timed([], [], [])
     for i, p in enumerate(found):
         player = HardPlayer(random.Random(f"bench/hard/{seed}/{i}"), budget, None, beliefs)
+        player.last_search = {}
         t0 = time.perf_counter()
         player.choose_cards(p.knowledge, p.plays)
-        seconds.append(time.perf_counter() - t0)
-        samples.append(int(player.last_search.get("samples", 0)))
-    return seconds, samples
+        timed.seconds.append(time.perf_counter() - t0)
+        timed.samples.append(int(player.last_search.get("samples", 0)))
+        timed.departed.append(player.last_search.get("chosen", 0) != 0)
+    return timed
 
 
 def _spread(items: list[T], count: int) -> list[T]:
@@ -160,18 +177,23 @@ def run(
             "playout_ms_mean": statistics.fmean(per),
             "playouts_per_second": 1e3 / statistics.median(per),
         }
-        times, searched = decisions_timed(_spread(found, decisions), budget)
+        hard = decisions_timed(_spread(found, decisions), budget)
+        times = hard.seconds
         if times:
             row["decision_ms_median"] = statistics.median(times) * 1e3
             row["decision_ms_p95"] = _percentile(times, 0.95) * 1e3
             row["decisions"] = len(times)
-            row["decision_samples_median"] = statistics.median(searched)
+            row["decision_samples_median"] = statistics.median(hard.samples)
+            row["departs"] = hard.departs
         cost = beliefs_cost(game, hands, draws=10)
         row["sampler"] = cost
-        believed, _ = decisions_timed(_spread(found, decisions), budget, beliefs=True)
+        expert = decisions_timed(_spread(found, decisions), budget, beliefs=True)
+        believed = expert.seconds
         if believed:
             row["beliefs_decision_ms_median"] = statistics.median(believed) * 1e3
             row["beliefs_decision_ms_p95"] = _percentile(believed, 0.95) * 1e3
+            row["beliefs_samples_median"] = statistics.median(expert.samples)
+            row["beliefs_departs"] = expert.departs
         figures[game.value] = row
         line = (
             f"{game.value}: playout {row['playout_ms_median']:.3f} ms CPU"
@@ -182,7 +204,8 @@ def run(
             line += (
                 f"; decision at {budget:g} s: median {row['decision_ms_median']:.0f} ms,"
                 f" p95 {row['decision_ms_p95']:.0f} ms ({len(times)} decisions,"
-                f" median {row['decision_samples_median']:g} sampled deals each)"
+                f" median {row['decision_samples_median']:g} sampled deals each;"
+                f" normal's play left at {row['departs']:.0%})"
             )
         out(line)
         out(
@@ -198,7 +221,9 @@ def run(
             out(
                 f"  with beliefs (the expert's search) at {budget:g} s: median"
                 f" {row['beliefs_decision_ms_median']:.0f} ms, p95"
-                f" {row['beliefs_decision_ms_p95']:.0f} ms"
+                f" {row['beliefs_decision_ms_p95']:.0f} ms (median"
+                f" {row['beliefs_samples_median']:g} samples kept; normal's play left at"
+                f" {row['beliefs_departs']:.0%})"
             )
     out(f"(playouts: {samples} sampled deals per position, every candidate played out on each,")
     out(f" over every trick-play decision with a choice of {hands} seeded hands of four normal")

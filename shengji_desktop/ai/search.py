@@ -501,6 +501,7 @@ def search(
         "samples": len(rows),
         "candidates": len(candidates),
         "seconds": round(time.monotonic() - start, 4),
+        "chosen": best,  # 0: the normal player's choice kept
     }
     info["rows"] = (candidates, rows)  # each sample's result per candidate (ai/advice)
     return candidates[best], info

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from shengji_desktop.ai import bench
 from shengji_desktop.ai.fastplay import FastPlayout, Plan, tractor_threat
+from shengji_desktop.ai.players import HardPlayer
 from shengji_desktop.ai.playout import Playout, playout_follows, playout_leads
 from shengji_desktop.ai.policy import quick_max_key
 from shengji_desktop.ai.search import rules_for, run_task, sample
@@ -117,6 +118,25 @@ def test_run_task_scores_with_the_fast_playouts() -> None:
     assert run_task(task) == expected
 
 
+def test_the_search_says_whether_it_left_normals_play() -> None:
+    """``bench ai``'s ``departs``: the search's ``chosen`` is the index of the play it returns
+    among its candidates, 0 exactly when that is the normal player's (candidate 0)."""
+    found = bench.positions(Game.TR, 1)
+    seen = set()
+    for i, p in enumerate(bench._spread(found, 12)):
+        player = HardPlayer(random.Random(f"departs/{i}"), samples=16)
+        cards = player.choose_cards(p.knowledge, p.plays)
+        if not player.last_search:
+            continue
+        candidates, _ = player.last_search["rows"]
+        chosen = player.last_search["chosen"]
+        assert candidates[chosen] == cards
+        assert (chosen == 0) == (cards == candidates[0])
+        seen.add(chosen == 0)
+        player.last_search = {}
+    assert True in seen
+
+
 def test_bench_ai_prints_playouts_and_decisions(capsys: pytest.CaptureFixture[str]) -> None:
     figures = bench.run(hands=1, samples=1, decisions=1, budget=0.1)
     lines = capsys.readouterr().out.strip().splitlines()
@@ -137,6 +157,9 @@ def test_bench_ai_prints_playouts_and_decisions(capsys: pytest.CaptureFixture[st
         # the tempering keeps at least TARGET of the draws wherever it tempers
         assert sampler["ess_share"] <= sampler["ess_kept"] <= 1
         assert 0 < row["beliefs_decision_ms_median"] <= row["beliefs_decision_ms_p95"]
+        assert row["beliefs_samples_median"] >= 1
+        assert row["departs"] in (0.0, 1.0) and row["beliefs_departs"] in (0.0, 1.0)
+        assert any("normal's play left at" in line for line in lines)
         assert any(
             line.startswith(f"{game.value}: playout ") and "target < " in line for line in lines
         )
