@@ -200,9 +200,8 @@ def bids_of(task: Task) -> list[Bid]:
         state = sd.BiddingState(task.bids[0][0], (), task.options)
         for seat, value in task.bids:
             legal = tuple(v for v in state.legal_bids() if v is not None)
-            last = len(state.bids) == 3 and all(v is None for v in state.bids)
             if seat != task.seat:
-                found.append(Bid(seat, value, legal, last))
+                found.append(Bid(seat, value, legal, state.last_after_passes))
             state = state.apply(seat, value)
     _BIDS = (task, found)
     return found

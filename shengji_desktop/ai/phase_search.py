@@ -300,8 +300,7 @@ def _normal_bid(
     """The bid the normal player makes with ``hand`` in ``state``, by ``model`` (``OTHERS_BID``)."""
     if model == "fitted":
         legal = [b for b in state.legal_bids() if b is not None]
-        last = len(state.bids) == 3 and all(b is None for b in state.bids)
-        said = normal_bid(list(Counter(hand).elements()), legal, last)
+        said = normal_bid(list(Counter(hand).elements()), legal, state.last_after_passes)
         return sd.PASS if said is None else said
     t = trump_of(Game.SD, 2, quick_trump(hand, options), options)
     assert t is not None

@@ -198,6 +198,12 @@ class BiddingState:
         """Whose turn it is to bid or pass; None once bidding is over."""
         return None if self.is_closed else self.order[len(self.bids)]
 
+    @property
+    def last_after_passes(self) -> bool:
+        """Whether the player on turn is the last, after three passes: passing makes a 流局
+        (SD-BID-7, SD-DRAW)."""
+        return len(self.bids) == 3 and all(v is PASS for v in self.bids)
+
     def result(self) -> BiddingResult:
         """Still open, a dealer with his bid (SD-BID-5/6), or 流局 (SD-BID-7)."""
         if not self.is_closed:
