@@ -244,11 +244,18 @@ def test_autoplay_at_a_lan_seat_the_host_plays_it_and_every_seat_sees_the_marker
 
         guest.autoplay.action.setChecked(False)
         qtbot.waitUntil(lambda: not hl.seat_info(Seat.E).autoplay, timeout=WAIT_MS)
-        for _ in range(20):
-            if wait_turn(guest, qtbot, lambda: c.waiting == HUMAN) == HUMAN:
+        for _ in range(40):
+            waiting = wait_turn(guest, qtbot, lambda: c.waiting == HUMAN)
+            if waiting == HUMAN:
                 break
             if c.waiting == HUMAN:
                 human_turn(window, qtbot, rng)
+            elif waiting == "next_hand":  # the computer finished the hand: the host deals again
+                shown = g.view.hand_number
+                qtbot.waitUntil(
+                    lambda n=shown: g.waiting != "next_hand" or g.view.hand_number != n,
+                    timeout=WAIT_MS,
+                )
         assert g.waiting == HUMAN and g.human_legal  # the guest decides again
         assert marker not in window.table.seat_names()[Seat.E][1]
         human_turn(guest, qtbot, rng)
