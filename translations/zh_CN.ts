@@ -1336,6 +1336,10 @@
         <translation>已出{n}轮 · 你剩{left}张</translation>
     </message>
     <message>
+        <source>Tricks played: {n} · {who}&apos;s cards: {left}</source>
+        <translation>已出{n}轮 · {who}剩{left}张</translation>
+    </message>
+    <message>
         <source>The last cards of the pack</source>
         <translation>牌堆最后几张</translation>
     </message>
@@ -1382,6 +1386,14 @@
     <message>
         <source>level {level}</source>
         <translation>打{level}</translation>
+    </message>
+    <message>
+        <source>Bottom+Across</source>
+        <translation>下方+对家</translation>
+    </message>
+    <message>
+        <source>Left+Right</source>
+        <translation>左家+右家</translation>
     </message>
     <message>
         <source>Blood owed: {n}</source>
@@ -1698,6 +1710,18 @@
     <message>
         <source>Expert</source>
         <translation>大师</translation>
+    </message>
+    <message>
+        <source>Bottom</source>
+        <translation>下方</translation>
+    </message>
+    <message>
+        <source>Bottom &amp; Across</source>
+        <translation>下方与对家</translation>
+    </message>
+    <message>
+        <source>Left &amp; Right</source>
+        <translation>左家与右家</translation>
     </message>
     <message>
         <source>your team</source>

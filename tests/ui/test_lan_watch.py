@@ -9,6 +9,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from test_lan import host, link_of, make_window, start_from_lobby
 from ui_driver import WAIT_MS, hand_cards, human_turn, wait_turn
 
@@ -32,7 +33,11 @@ def window(qtbot, tmp_path):
     w.stop_session()
 
 
-def test_a_second_window_watches_the_hand_over_the_hosts_shoulder(window, qtbot, tmp_path):
+@pytest.fixture
+def watched(window, qtbot, tmp_path):
+    """An SD table hosted by ``window`` (its player at S, three easy computers; a settlement
+    stays up) and a second window watching it, connected: (the host's session, the
+    watcher's window, the watcher's session)."""
     s = host(window, ["open", "easy", "easy", "easy"], seed=9, settle=600)
     hl = link_of(s)
     qtbot.waitUntil(lambda: hl.lobby is not None and hl.seat is not None, timeout=WAIT_MS)
@@ -40,49 +45,53 @@ def test_a_second_window_watches_the_hand_over_the_hosts_shoulder(window, qtbot,
     try:
         w = watcher.lan.watch_table("127.0.0.1", window.lan.runner.port, "看客")
         wl = link_of(w)
-        events: list[ev.Event] = []
-        w.events_applied.connect(lambda batch, view: events.extend(batch))
         qtbot.waitUntil(lambda: hl.watchers == ["看客"] and wl.connected, timeout=WAIT_MS)
-        assert wl.watching and wl.seat is None and w.human is None
-        assert not watcher.lan.lobby_dialog.ready_box.isVisible()
-        label = watcher.lan.lobby_dialog.watchers_label
-        qtbot.waitUntil(lambda: "看客" in label.text(), timeout=WAIT_MS)
-        assert w not in stats_link._SEATS and s in stats_link._SEATS  # records nothing
-        aids = window.lan.aids
-        qtbot.waitUntil(lambda: "1" in aids.watch_button.text(), timeout=WAIT_MS)
-        start_from_lobby(window, qtbot)
-        qtbot.waitUntil(lambda: w.view is not None, timeout=WAIT_MS)
-        assert w.view.hand == () and w.view.legal == () and hand_cards(watcher) == []
-        # the host lets watchers see its hand: the watcher behind South sees it, the plates say so
-        aids.set_shoulder(True)
-        qtbot.waitUntil(lambda: wl.client.shoulder == "S", timeout=WAIT_MS)
-        rng = random.Random(4)
-        turns = 0
-        while wait_turn(window, qtbot) == "human" and turns < 4:
-            qtbot.waitUntil(
-                lambda: w.view is not None and w.view.hand == s.view.hand, timeout=WAIT_MS
-            )
-            qtbot.waitUntil(lambda: hand_cards(watcher) == sorted(s.view.hand), timeout=WAIT_MS)
-            human_turn(window, qtbot, rng)
-            turns += 1
-        assert turns >= 1
-        assert watcher.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
-        assert window.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
-        assert not w.act(Action(Act.PASS, Seat.S))  # a watcher never acts
-        # no card of another hand was ever dealt to the watcher's eyes (GEN-INFO-1)
-        dealt = [e for e in events if isinstance(e, ev.CardDealt)]
-        assert dealt and all(e.card is None for e in dealt)
-        # the watcher turns the table to watch from East, whose player has not allowed it
-        watcher.lan.aids.look(Seat.E)
-        qtbot.waitUntil(
-            lambda: w.view.seat is Seat.E and w.view.hand == () and wl.client.shoulder is None,
-            timeout=WAIT_MS,
-        )
-        qtbot.waitUntil(lambda: watcher.table.scene.viewer == Seat.E, timeout=WAIT_MS)
-        assert watcher.table.viewer == Seat.E and hand_cards(watcher) == []
-        assert not hl.errors and not [e for e in wl.errors if e.code != "chat_rate"]
+        yield s, watcher, w
     finally:
         watcher.stop_session()
+
+
+def test_a_second_window_watches_the_hand_over_the_hosts_shoulder(window, qtbot, watched):
+    s, watcher, w = watched
+    hl, wl = link_of(s), link_of(w)
+    events: list[ev.Event] = []
+    w.events_applied.connect(lambda batch, view: events.extend(batch))
+    assert wl.watching and wl.seat is None and w.human is None
+    assert not watcher.lan.lobby_dialog.ready_box.isVisible()
+    label = watcher.lan.lobby_dialog.watchers_label
+    qtbot.waitUntil(lambda: "看客" in label.text(), timeout=WAIT_MS)
+    assert w not in stats_link._SEATS and s in stats_link._SEATS  # records nothing
+    aids = window.lan.aids
+    qtbot.waitUntil(lambda: "1" in aids.watch_button.text(), timeout=WAIT_MS)
+    start_from_lobby(window, qtbot)
+    qtbot.waitUntil(lambda: w.view is not None, timeout=WAIT_MS)
+    assert w.view.hand == () and w.view.legal == () and hand_cards(watcher) == []
+    # the host lets watchers see its hand: the watcher behind South sees it, the plates say so
+    aids.set_shoulder(True)
+    qtbot.waitUntil(lambda: wl.client.shoulder == "S", timeout=WAIT_MS)
+    rng = random.Random(4)
+    turns = 0
+    while wait_turn(window, qtbot) == "human" and turns < 4:
+        qtbot.waitUntil(lambda: w.view is not None and w.view.hand == s.view.hand, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: hand_cards(watcher) == sorted(s.view.hand), timeout=WAIT_MS)
+        human_turn(window, qtbot, rng)
+        turns += 1
+    assert turns >= 1
+    assert watcher.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
+    assert window.table.scene.names[Seat.S][1].endswith(tr("hand shown"))
+    assert not w.act(Action(Act.PASS, Seat.S))  # a watcher never acts
+    # no card of another hand was ever dealt to the watcher's eyes (GEN-INFO-1)
+    dealt = [e for e in events if isinstance(e, ev.CardDealt)]
+    assert dealt and all(e.card is None for e in dealt)
+    # the watcher turns the table to watch from East, whose player has not allowed it
+    watcher.lan.aids.look(Seat.E)
+    qtbot.waitUntil(
+        lambda: w.view.seat is Seat.E and w.view.hand == () and wl.client.shoulder is None,
+        timeout=WAIT_MS,
+    )
+    qtbot.waitUntil(lambda: watcher.table.scene.viewer == Seat.E, timeout=WAIT_MS)
+    assert watcher.table.viewer == Seat.E and hand_cards(watcher) == []
+    assert not hl.errors and not [e for e in wl.errors if e.code != "chat_rate"]
 
 
 def test_watch_beside_join(qtbot) -> None:
@@ -135,3 +144,43 @@ def test_an_unticked_announce_box_announces_nothing(window, qtbot, monkeypatch) 
     )
     window.lan.host_table(announced)
     assert len(made) == 1 and window.lan.runner.announced
+
+
+def test_a_watcher_reads_bottom_not_you_and_sees_each_settlement(window, qtbot, watched):
+    """The watcher does not play the bottom seat: its plates, panel, log and score sheet name
+    that seat "Bottom" and its moves in the third person; the settlement shows to it too, with
+    Close, its bar's watching line out of the way meanwhile; a change of language reaches the
+    LAN table's buttons. The host's own window still says "You"."""
+    s, watcher, w = watched
+    try:
+        start_from_lobby(window, qtbot)
+        qtbot.waitUntil(lambda: w.view is not None, timeout=WAIT_MS)
+        rng = random.Random(4)
+        while wait_turn(window, qtbot) == "human":
+            human_turn(window, qtbot, rng)
+        assert s.waiting == "next_hand"
+        table = watcher.table
+        qtbot.waitUntil(lambda: table.overlay.isVisible(), timeout=WAIT_MS)  # the settlement
+        you, bottom = tr("You"), tr("Bottom")
+        assert table.scene.names[Seat.S][0] == bottom
+        assert window.table.scene.names[Seat.S][0] == you
+        assert you not in {name for name, _ in table.scene.names.values()}
+        panel = table.panel
+        assert bottom in panel.decl_label.text() or bottom in panel.teams_label.text()
+        assert you not in panel.coins_label.text() and bottom in panel.coins_label.text()
+        lines = table.log.lines
+        assert any(line.startswith(bottom + " ") for line in lines)
+        assert not any(line.split()[0] in (you, "Your") for line in lines if line)
+        assert bottom in table.score.columns()
+        settled = [label.text() for label in table.overlay.findChildren(QLabel)]
+        assert any(bottom in t for t in settled) and not any(you in t.split() for t in settled)
+        assert "next" in table.overlay.buttons and not table.bar.prompt.isVisible()
+        qtbot.mouseClick(table.overlay.buttons["next"], Qt.MouseButton.LeftButton)  # Close
+        assert not table.overlay.isVisible() and table.bar.prompt.isVisible()
+        assert "旁观" in table.bar.prompt.text()
+        watcher.set_language("zh")
+        qtbot.waitUntil(lambda: "下方" in table.scene.names[Seat.S][0], timeout=WAIT_MS)
+        assert watcher.lan.aids.button.text() == "快捷语"
+        assert "旁观" in watcher.lan.aids.watch_button.text()
+    finally:
+        watcher.set_language("en")

@@ -403,8 +403,9 @@ def test_both_says_sentences_with_fields_in_chinese_then_english(both) -> None:
     from shengji_desktop.engine.actions import Action
     from shengji_desktop.rules.cards import BIG_JOKER
     from shengji_desktop.rules.errors import Reason, RuleError
+    from shengji_desktop.ui.log_words import describe_event
     from shengji_desktop.ui.panels.choices import hint_text
-    from shengji_desktop.ui.texts import describe_event, reason_text
+    from shengji_desktop.ui.texts import reason_text
 
     play = Action(Act.PLAY, Seat.S, (BIG_JOKER,))
     # the hint: one sentence in each language, the move's words in the sentence's language
@@ -443,7 +444,7 @@ def test_the_keyboard_help_and_the_welcome_are_translated(chinese) -> None:
 def test_english_speaks_to_you_in_the_second_person(qapp) -> None:
     from shengji_desktop.engine import events as ev
     from shengji_desktop.rules.cards import BIG_JOKER
-    from shengji_desktop.ui.texts import describe_event
+    from shengji_desktop.ui.log_words import describe_event
 
     i18n.install("en")
     you, right = Seat.S, Seat.E

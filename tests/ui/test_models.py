@@ -18,9 +18,10 @@ from shengji_desktop.engine.results import DLResult, Redeal, SDResult, TRResult
 from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, Team
 from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.trick import Shape
+from shengji_desktop.ui.log_words import describe_event
 from shengji_desktop.ui.panels.formats import game_text
 from shengji_desktop.ui.panels.models import LogModel, ScoreSheetModel
-from shengji_desktop.ui.texts import describe_event, level_text, seat_name
+from shengji_desktop.ui.texts import level_text, seat_name
 
 
 def settled(hands: int):

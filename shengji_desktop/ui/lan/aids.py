@@ -261,7 +261,8 @@ class LanAids:
         if link.watching:
             menu.addSection(tr("Watch from"))
             for seat in Seat:  # named as the table shows them now, and who plays there
-                text = f"{seat_name(seat, self.screen.viewer)} · {link.caption(seat)}"
+                where = seat_name(seat, self.screen.viewer, self.screen.seated)
+                text = f"{where} · {link.caption(seat)}"
                 action = QAction(text, menu)
                 action.setCheckable(True)
                 action.setChecked(seat is link.looking)
@@ -293,9 +294,14 @@ class LanAids:
         self.screen.look_from(seat)
 
     def watching_prompt(self) -> None:
-        """A watcher's action bar says it watches (it has nothing to do)."""
+        """A watcher's action bar says it watches (it has nothing to do), unless a
+        settlement is over it (the bar says it again once that is closed)."""
         link = self.link
-        if link is not None and link.watching and self.screen.is_built:
-            self.screen.bar.set_prompt(
-                say(lambda: tr("Watching (旁观): you see what the whole table sees"))
-            )
+        if link is None or not link.watching or not self.screen.is_built:
+            return
+        if self.screen.overlay.isVisible():
+            self.screen.bar.set_prompt("")
+            return
+        self.screen.bar.set_prompt(
+            say(lambda: tr("Watching (旁观): you see what the whole table sees"))
+        )

@@ -152,8 +152,9 @@ class LobbyDialog(QDialog):
             if self.runner is not None
             else tr("Table at {address}:{port}").format(address=c.address, port=c.port)
         )
-        # the seats as this player sees the table (a watcher: as South would)
-        names = {s.name: seat_name(s, c.seat) for s in Seat}
+        # the seats as this player sees the table (a watcher: from behind the seat it watches)
+        looking = c.seat if c.seat is not None else c.looking
+        names = {s.name: seat_name(s, looking, c.seat is not None) for s in Seat}
         for i, info in enumerate(lobby.seats):
             mine = c.seat is not None and info.seat == c.seat.name
             if info.kind != "open":

@@ -90,7 +90,9 @@ class GameText:
         """Whether the panel shows the level card of the trump suit."""
         return True
 
-    def declaration_text(self, view: SeatView) -> str:
+    def declaration_text(self, view: SeatView, seated: bool = True) -> str:
+        """Who declared what (``seated``: the reader plays the view's seat, see
+        ``texts.seat_name``; every method here that names seats takes it)."""
         viewer = view.seat
         decl = view.declaration
         if decl is None:
@@ -101,9 +103,10 @@ class GameText:
             if decl.cards
             else with_symbol(declaration_word(decl.kind), decl.suit)
         )
-        return tr("Declared by {who}: {what}").format(who=seat_object(decl.seat, viewer), what=what)
+        who = seat_object(decl.seat, viewer, seated)
+        return tr("Declared by {who}: {what}").format(who=who, what=what)
 
-    def standing_lines(self, view: SeatView) -> list[str]:
+    def standing_lines(self, view: SeatView, seated: bool = True) -> list[str]:
         """The match so far, above the coins: each team's level, the dealer's side marked."""
         viewer = view.seat
         lines = []
@@ -112,7 +115,7 @@ class GameText:
             if view.dealer is not None and view.dealer.team is team:
                 mark = " <span style='color:#d4a017'>(" + tr("dealer side") + ")</span>"
             lines.append(
-                f"<b>{team_name(team, viewer)}</b>{colon()}"
+                f"<b>{team_name(team, viewer, seated)}</b>{colon()}"
                 + tr("level {level}").format(level=level_text(view.levels.get(team)))
                 + mark
             )
@@ -129,7 +132,7 @@ class GameText:
         raise NotImplementedError
 
     def result_lines(
-        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None, seated: bool = True
     ) -> list[tuple[str, str]]:
         """The settlement's lines between the outcome and the coins (``kitty``: the final
         kitty, when the viewer sees it)."""
@@ -146,35 +149,46 @@ class GameText:
         """The match's winner, where the hand's result names it."""
         return None
 
-    def levels_line(self, levels: Mapping[Team, int], viewer: Seat) -> tuple[str, str]:
+    def levels_line(
+        self, levels: Mapping[Team, int], viewer: Seat, seated: bool = True
+    ) -> tuple[str, str]:
         ours, theirs = viewer.team, viewer.team.other
         return (
             tr("Levels"),
-            f"{team_name(ours, viewer)} {level_text(levels.get(ours))} · "
-            f"{team_name(theirs, viewer)} {level_text(levels.get(theirs))}",
+            f"{team_name(ours, viewer, seated)} {level_text(levels.get(ours))} · "
+            f"{team_name(theirs, viewer, seated)} {level_text(levels.get(theirs))}",
         )
 
-    def coins_line(self, coins: Mapping[Seat, int], viewer: Seat) -> tuple[str, str]:
-        parts = [f"{seat_name(s, viewer)}\u00a0{signed(coins, s)}" for s in around(viewer)]
+    def coins_line(
+        self, coins: Mapping[Seat, int], viewer: Seat, seated: bool = True
+    ) -> tuple[str, str]:
+        parts = [f"{seat_name(s, viewer, seated)}\u00a0{signed(coins, s)}" for s in around(viewer)]
         # two seats a line: a wrap made by the label could split a seat's name from its coins
         return (tr("Coins"), "\n".join(LIST_SEP.join(parts[i : i + 2]) for i in (0, 2)))
 
     # ------------------------------------------------------------------ the score sheet
 
-    def score_columns(self, viewer: Seat) -> list[str]:
+    def score_columns(self, viewer: Seat, seated: bool = True) -> list[str]:
         raise NotImplementedError
 
-    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+    def score_cells(self, row: ScoreRow, viewer: Seat, seated: bool = True) -> list[str]:
         raise NotImplementedError
+
+    @staticmethod
+    def team_columns(seated: bool) -> list[str]:
+        """The score sheet's two level columns: the bottom seat's team, the other."""
+        if seated:
+            return [tr("Us"), tr("Them")]
+        return [tr("Bottom+Across"), tr("Left+Right")]
 
     def score_start_columns(self) -> list[str]:
         return [tr("Hand"), tr("Dealer"), tr("Trump")]
 
-    def score_start(self, row: ScoreRow, viewer: Seat) -> list[str]:
+    def score_start(self, row: ScoreRow, viewer: Seat, seated: bool = True) -> list[str]:
         """The first cells of every game's row: hand, dealer, trump suit."""
         return [
             str(row.number),
-            seat_name(row.dealer, viewer) if row.dealer is not None else "—",
+            seat_name(row.dealer, viewer, seated) if row.dealer is not None else "—",
             row.suit.symbol if row.suit is not None else "—",
         ]
 

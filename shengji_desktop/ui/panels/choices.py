@@ -77,6 +77,10 @@ class Window(Protocol):
     def viewer(self) -> Seat: ...
 
     @property
+    def seated(self) -> bool:
+        """Whether a person plays the viewer's seat (no: a watcher, a table of computers)."""
+
+    @property
     def turn_shown(self) -> tuple[Seat | None] | None:
         """While a batch is shown: (the seat after the last play on the table,), or (None,)
         when the trick on the table is full (the session's view may be ahead of the table)."""
@@ -290,15 +294,12 @@ class Choices:
             return [], "", ""  # the settlement or the match's end is on the table's overlay
         if c.waiting != "human":
             turn = self.turn()
-            if turn is None or turn == w.viewer:
+            if turn is None or (turn == w.viewer and w.seated):
                 return [], tr("Please wait…"), None
+            who = seat_name(turn, w.viewer, w.seated)
             if burying(view, turn):  # the hard player may think for seconds (issue 22)
-                return (
-                    [],
-                    tr("{who} is burying the kitty…").format(who=seat_name(turn, w.viewer)),
-                    None,
-                )
-            return [], tr("Waiting for {who}…").format(who=seat_name(turn, w.viewer)), None
+                return [], tr("{who} is burying the kitty…").format(who=who), None
+            return [], tr("Waiting for {who}…").format(who=who), None
         kinds = {m.kind for m in legal}
         if Act.PLAY in kinds:
             check = c.check_play(selected)

@@ -26,15 +26,15 @@ def dl_result(result: HandResult) -> DLResult | Redeal:
 class DLText(GameText):
     game = Game.DL
 
-    def declaration_text(self, view: SeatView) -> str:
+    def declaration_text(self, view: SeatView, seated: bool = True) -> str:
         if view.big_joker_shown_by is not None:  # hand 1: the race to show a big joker
             return tr("Big joker shown by {who}").format(
-                who=seat_object(view.big_joker_shown_by, view.seat)
+                who=seat_object(view.big_joker_shown_by, view.seat, seated)
             )
-        return super().declaration_text(view)
+        return super().declaration_text(view, seated)
 
-    def standing_lines(self, view: SeatView) -> list[str]:
-        lines = super().standing_lines(view)
+    def standing_lines(self, view: SeatView, seated: bool = True) -> list[str]:
+        lines = super().standing_lines(view, seated)
         if view.blood:
             lines.append(tr("Blood owed: {n}").format(n=view.blood))
         return lines
@@ -59,7 +59,7 @@ class DLText(GameText):
         return text
 
     def result_lines(
-        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None, seated: bool = True
     ) -> list[tuple[str, str]]:
         from shengji_desktop.engine.results import Redeal
 
@@ -72,10 +72,10 @@ class DLText(GameText):
             (tr("Kitty points"), str(r.kitty_points)),
             (tr("Kitty dug"), dug),
             *self.joker_lines(r, kitty),
-            self.levels_line(r.levels, viewer),
+            self.levels_line(r.levels, viewer, seated),
         ]
         if r.blood:
-            who = seat_object(r.payer, viewer) if r.payer is not None else "—"
+            who = seat_object(r.payer, viewer, seated) if r.payer is not None else "—"
             lines.append(
                 (tr("Blood next hand"), tr("{n}, paid by {who}").format(n=r.blood, who=who))
             )
@@ -111,21 +111,20 @@ class DLText(GameText):
         r = dl_result(result)
         return None if isinstance(r, Redeal) else r.match_winner
 
-    def score_columns(self, viewer: Seat) -> list[str]:
+    def score_columns(self, viewer: Seat, seated: bool = True) -> list[str]:
         return [
             *self.score_start_columns(),
             tr("Points"),
             tr("Result"),
-            tr("Us"),
-            tr("Them"),
+            *self.team_columns(seated),
             tr("Blood"),
         ]
 
-    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+    def score_cells(self, row: ScoreRow, viewer: Seat, seated: bool = True) -> list[str]:
         from shengji_desktop.engine.results import Redeal
 
         r = dl_result(row.result)
-        start = self.score_start(row, viewer)
+        start = self.score_start(row, viewer, seated)
         if isinstance(r, Redeal):
             return [*start, "—", self.outcome(r), "—", "—", "—"]
         return [

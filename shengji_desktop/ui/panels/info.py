@@ -67,7 +67,7 @@ def _names_width(label: QLabel) -> int:
     names = []
     for mode in ("zh", "en"):
         with speaking(mode):
-            names += [seat_name(seat) for seat in Seat]
+            names += [seat_name(seat, Seat.S, seated) for seat in Seat for seated in (True, False)]
     return max(metrics.horizontalAdvance(n) for n in names) + 4
 
 
@@ -131,6 +131,7 @@ class InfoPanel(QFrame):
         self.tabs_layout.setContentsMargins(8, 0, 8, 8)
         outer.addWidget(self.tabs_box, 1)
         self._view: SeatView | None = None
+        self.seated = True  # the reader plays the view's seat (no: 旁观, ``texts.seat_name``)
         self._tricks: tuple[int, int] | None = None  # tricks played, the viewer's cards left
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
@@ -311,9 +312,11 @@ class InfoPanel(QFrame):
             name.setText("")
             cards.set_cards([])
 
-    def update_view(self, view: SeatView, acting: Seat | None = None) -> None:
+    def update_view(self, view: SeatView, acting: Seat | None = None, seated: bool = True) -> None:
         """Show ``view``; ``acting``: whose decision the table waits for when the view does
-        not name the turn."""
+        not name the turn; ``seated``: whether the reader plays the view's seat (no: a LAN
+        watcher behind it, a table of computers: "Bottom", not "You")."""
+        self.seated = seated
         if not self.tabs.isVisibleTo(self):
             self._show_details(True)
         self._view = view
@@ -326,7 +329,7 @@ class InfoPanel(QFrame):
         rows = options_summary(view.game, view.options)
         self.options_label.setText("\n".join(f"{k}{colon()}{v}" for k, v in rows))
         self.show_trump(view, text)
-        self.decl_label.setText(text.declaration_text(view))
+        self.decl_label.setText(text.declaration_text(view, self.seated))
         self.teams_label.setText(self.teams_html(view, text))
         coins = self.coins_html(view)
         self.coins_label.setText(coins)
@@ -353,7 +356,7 @@ class InfoPanel(QFrame):
         for i in range(4):
             if i < len(last):
                 seat, played = last[i]
-                self.last_names[i].setText(stacked(partial(seat_name, seat, viewer)))
+                self.last_names[i].setText(stacked(partial(seat_name, seat, viewer, self.seated)))
                 self.last_cards[i].set_cards(played)
             else:
                 self.last_names[i].setText("")
@@ -378,12 +381,17 @@ class InfoPanel(QFrame):
         tricks = self._tricks
 
         def words() -> str:  # made now, in the language(s) spoken now (not kept from a pass)
-            text = tr("Turn: {who}").format(who=seat_name(turn, viewer)) if turn is not None else ""
-            played = (
-                tr("Tricks played: {n} · your cards: {left}").format(n=tricks[0], left=tricks[1])
-                if tricks is not None
-                else ""
-            )
+            who = seat_name(turn, viewer, self.seated) if turn is not None else ""
+            text = tr("Turn: {who}").format(who=who) if turn is not None else ""
+            played = ""
+            if tricks is not None and self.seated:
+                played = tr("Tricks played: {n} · your cards: {left}").format(
+                    n=tricks[0], left=tricks[1]
+                )
+            elif tricks is not None:  # a watcher's: the bottom seat's cards
+                played = tr("Tricks played: {n} · {who}'s cards: {left}").format(
+                    n=tricks[0], who=seat_name(viewer, viewer, False), left=tricks[1]
+                )
             return "\n".join(t for t in (text, played) if t)
 
         self.turn_label.setText(say(words))
@@ -463,18 +471,21 @@ class InfoPanel(QFrame):
     def teams_html(self, view: SeatView, text: GameText) -> str:
         """Levels (DL, TR), blood (DL) and the dealer."""
         viewer = view.seat
-        lines = text.standing_lines(view)
-        dealer = seat_name(view.dealer, viewer) if view.dealer is not None else tr("not yet")
+        lines = text.standing_lines(view, self.seated)
+        dealer = (
+            seat_name(view.dealer, viewer, self.seated)
+            if view.dealer is not None
+            else tr("not yet")
+        )
         lines.append(tr("Dealer: {who}").format(who=dealer))
         return "<br>".join(lines)
 
-    @staticmethod
-    def coins_html(view: SeatView) -> str:
+    def coins_html(self, view: SeatView) -> str:
         """The coins so far (TR, SD), seat by seat; empty in DL."""
         if view.coins is None:
             return ""
         cells = [
-            f"<td>{seat_name(seat, view.seat)}</td>"
+            f"<td>{seat_name(seat, view.seat, self.seated)}</td>"
             f"<td align='right'><b>{signed(view.coins, seat)}</b></td>"
             for seat in around(view.seat)
         ]

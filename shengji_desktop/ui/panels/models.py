@@ -17,7 +17,8 @@ from shengji_desktop.rules.cards import Seat, Suit
 from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
-from ..texts import describe_event, kind_name, seat_name
+from ..log_words import describe_event
+from ..texts import kind_name, seat_name
 from .base import ScoreRow
 from .formats import game_text
 
@@ -39,6 +40,7 @@ class ScoreSheetModel(QAbstractTableModel):
         super().__init__()
         self.game = game
         self.viewer = viewer
+        self.seated = True  # the reader plays the viewer's seat (``texts.seat_name``)
         self.rows: list[ScoreRow] = []
         self._number = 1
         self._dealer: Seat | None = None
@@ -56,7 +58,7 @@ class ScoreSheetModel(QAbstractTableModel):
         self._number, self._dealer, self._suit, self._bid = number, None, None, None
 
     def columns(self) -> list[str]:
-        return game_text(self.game).score_columns(self.viewer)
+        return game_text(self.game).score_columns(self.viewer, self.seated)
 
     # -- feeding
 
@@ -106,7 +108,7 @@ class ScoreSheetModel(QAbstractTableModel):
         return None
 
     def cell(self, row: ScoreRow, column: int) -> str:
-        cells = game_text(self.game).score_cells(row, self.viewer)
+        cells = game_text(self.game).score_cells(row, self.viewer, self.seated)
         return cells[column] if column < len(cells) else ""
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -137,6 +139,7 @@ class LogModel(QAbstractListModel):
     def __init__(self, viewer: Seat = Seat.S) -> None:
         super().__init__()
         self.viewer = viewer
+        self.seated = True  # the reader plays the viewer's seat (``log_words.describe_event``)
         self.events: list[Event] = []
 
     @property
@@ -144,7 +147,7 @@ class LogModel(QAbstractListModel):
         return [self.line(i) for i in range(len(self.events))]
 
     def line(self, row: int) -> str:
-        return describe_event(self.events[row], self.viewer) or ""
+        return describe_event(self.events[row], self.viewer, self.seated) or ""
 
     def clear(self) -> None:
         self.beginResetModel()

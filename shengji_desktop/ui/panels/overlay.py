@@ -206,8 +206,9 @@ class Overlay(QFrame):
         self.move(max(0, x), max(0, y))
 
 
-def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
-    """What the settlement summary says of the view's hand, as the view's seat sees it."""
+def settlement_lines(view: SeatView, seated: bool = True) -> list[tuple[str, str]]:
+    """What the settlement summary says of the view's hand, as the view's seat sees it
+    (``seated``: the reader plays that seat, see ``texts.seat_name``)."""
     from shengji_desktop.engine.results import Redeal
 
     text = game_text(view.game)
@@ -215,21 +216,21 @@ def settlement_lines(view: SeatView) -> list[tuple[str, str]]:
     result = view.result
     lines: list[tuple[str, str]] = []
     if view.dealer is not None:
-        lines.append((tr("Dealer"), seat_name(view.dealer, viewer)))
+        lines.append((tr("Dealer"), seat_name(view.dealer, viewer, seated)))
     if isinstance(result, Redeal):
         lines.append((tr("Result"), tr("Six jokers in the kitty: the same dealer deals again")))
         return lines
     if result is None:
         return lines
     lines.append((tr("Result"), text.outcome(result)))
-    lines += text.result_lines(result, viewer, view.kitty)
+    lines += text.result_lines(result, viewer, view.kitty, seated)
     coins = text.result_coins(result)
     if coins:
-        lines.append(text.coins_line(coins, viewer))
+        lines.append(text.coins_line(coins, viewer, seated))
     winner = view.winner or text.match_winner(result)
     nxt = text.next_dealer(result)
     if nxt is not None and not winner:  # no next hand after the match's last one
-        lines.append((tr("Next dealer"), seat_name(nxt, viewer)))
+        lines.append((tr("Next dealer"), seat_name(nxt, viewer, seated)))
     if winner:
-        lines.append((tr("Match winner"), winner_text(winner, viewer)))
+        lines.append((tr("Match winner"), winner_text(winner, viewer, seated)))
     return lines

@@ -37,16 +37,17 @@ class SDText(GameText):
     def shows_level_card(self) -> bool:
         return False
 
-    def declaration_text(self, view: SeatView) -> str:
+    def declaration_text(self, view: SeatView, seated: bool = True) -> str:
         """SD bids for the deal instead of declaring (SD-BID-1)."""
         if not view.bids:
             return ""
         parts = [
-            f"{seat_name(s, view.seat)} {v if v is not None else tr('pass')}" for s, v in view.bids
+            f"{seat_name(s, view.seat, seated)} {v if v is not None else tr('pass')}"
+            for s, v in view.bids
         ]
         return tr("Bids: {bids}").format(bids=", ".join(parts))
 
-    def standing_lines(self, view: SeatView) -> list[str]:
+    def standing_lines(self, view: SeatView, seated: bool = True) -> list[str]:
         return []  # no teams: the coins say it all
 
     def outcome(self, result: HandResult) -> str:
@@ -63,7 +64,7 @@ class SDText(GameText):
         }[sd_result(result).outcome]
 
     def result_lines(
-        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None, seated: bool = True
     ) -> list[tuple[str, str]]:
         r = sd_result(result)
         lines = []
@@ -74,20 +75,20 @@ class SDText(GameText):
                 (tr("Stake"), str(r.stake)),
             ]
         if r.draw_loser is not None:
-            lines.append((tr("Loses the draw"), seat_name(r.draw_loser, viewer)))
+            lines.append((tr("Loses the draw"), seat_name(r.draw_loser, viewer, seated)))
         return lines
 
     def result_coins(self, result: HandResult) -> Mapping[Seat, int] | None:
         return sd_result(result).coins
 
-    def score_columns(self, viewer: Seat) -> list[str]:
-        seats = [seat_name(s, viewer) for s in around(viewer)]
+    def score_columns(self, viewer: Seat, seated: bool = True) -> list[str]:
+        seats = [seat_name(s, viewer, seated) for s in around(viewer)]
         return [*self.score_start_columns(), tr("Bid"), tr("Points"), tr("Result"), *seats]
 
-    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+    def score_cells(self, row: ScoreRow, viewer: Seat, seated: bool = True) -> list[str]:
         r = sd_result(row.result)
         return [
-            *self.score_start(row, viewer),
+            *self.score_start(row, viewer, seated),
             str(row.bid or "—"),
             str(r.defender_points),
             self.outcome(r),

@@ -32,14 +32,14 @@ class TRText(GameText):
         return tr("Dealer side keeps")
 
     def result_lines(
-        self, result: HandResult, viewer: Seat, kitty: Cards | None = None
+        self, result: HandResult, viewer: Seat, kitty: Cards | None = None, seated: bool = True
     ) -> list[tuple[str, str]]:
         r = tr_result(result)
         return [
             (tr("Defenders' points"), str(r.defender_points)),
             (tr("Kitty points"), str(r.kitty_points)),
-            (tr("Last trick"), seat_name(r.last_trick, viewer)),
-            self.levels_line(r.levels, viewer),
+            (tr("Last trick"), seat_name(r.last_trick, viewer, seated)),
+            self.levels_line(r.levels, viewer, seated),
         ]
 
     def result_coins(self, result: HandResult) -> Mapping[Seat, int] | None:
@@ -51,20 +51,19 @@ class TRText(GameText):
     def match_winner(self, result: HandResult) -> Winner | None:
         return tr_result(result).match_winner
 
-    def score_columns(self, viewer: Seat) -> list[str]:
+    def score_columns(self, viewer: Seat, seated: bool = True) -> list[str]:
         return [
             *self.score_start_columns(),
             tr("Points"),
             tr("Result"),
-            tr("Us"),
-            tr("Them"),
+            *self.team_columns(seated),
             tr("Coins"),
         ]
 
-    def score_cells(self, row: ScoreRow, viewer: Seat) -> list[str]:
+    def score_cells(self, row: ScoreRow, viewer: Seat, seated: bool = True) -> list[str]:
         r = tr_result(row.result)
         return [
-            *self.score_start(row, viewer),
+            *self.score_start(row, viewer, seated),
             str(r.defender_points),
             self.outcome(r),
             level_text(r.levels.get(viewer.team)),

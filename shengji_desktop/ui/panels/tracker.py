@@ -16,7 +16,7 @@ from shengji_desktop.rules.options import Game
 from shengji_desktop.rules.ranking import TRUMP
 
 from ..i18n import colon, tr
-from ..texts import LIST_SEP, seat_name
+from ..texts import LIST_SEP, seat_name, team_name
 from .info import PANEL_QSS
 from .scrollbar import dark_scrollbar
 
@@ -79,9 +79,13 @@ def seat_facts(t: Tracker, seat: Seat) -> str:
     return LIST_SEP.join(parts) or "—"
 
 
-def side_text(t: Tracker, side: frozenset[Seat], viewer: Seat, dealer: Seat | None) -> str:
+def side_text(
+    t: Tracker, side: frozenset[Seat], viewer: Seat, dealer: Seat | None, seated: bool = True
+) -> str:
     if t.game is Game.SD and dealer is not None:
         return tr("Declarer") if dealer in side else tr("Defenders")
+    if not seated:
+        return team_name(viewer.team if viewer in side else viewer.team.other, viewer, False)
     return tr("Your side") if viewer in side else tr("Opponents")
 
 
@@ -110,6 +114,7 @@ class TrackerPanel(QFrame):
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_QSS)
         self.tracker: Tracker | None = None
+        self.seated = True  # the reader plays the view's seat (no: 旁观, ``texts.seat_name``)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         inner = QWidget()
@@ -162,10 +167,12 @@ class TrackerPanel(QFrame):
         self.seats.setText("—")
         self.kitty.setText("—")
 
-    def update_view(self, view: SeatView) -> None:
+    def update_view(self, view: SeatView, seated: bool = True) -> None:
+        """Show what ``view``'s seat has counted (``seated``: the reader plays that seat)."""
         t = track(view)
-        if t == self.tracker:
+        if t == self.tracker and seated == self.seated:
             return
+        self.seated = seated
         self.tracker = t
         shown = {c.suit_class for c in t.classes}
         if set(self.class_rows) != shown:
@@ -184,10 +191,12 @@ class TrackerPanel(QFrame):
             name, mine, out = self.class_rows[cls.suit_class]
             name.setText(f"{escape(class_label(cls.suit_class))} {cls.out}")
             out.setText(out_html(cls, t.decks))
-            mine.setText(escape(tr("Yours:")) + " " + mine_html(cls, t.decks))
+            whose = tr("Yours:") if self.seated else seat_name(view.seat, view.seat, False) + ":"
+            mine.setText(escape(whose) + " " + mine_html(cls, t.decks))
         self.points.setText(self._points_text(t, view))
         lines = [
-            f"<b>{escape(seat_name(s, view.seat))}</b>{colon()}{escape(seat_facts(t, s))}"
+            f"<b>{escape(seat_name(s, view.seat, self.seated))}</b>"
+            f"{colon()}{escape(seat_facts(t, s))}"
             for s, _ in t.voids
         ]
         self.seats.setText("<br>".join(lines))
@@ -216,7 +225,8 @@ class TrackerPanel(QFrame):
                 )
             )
         sides = LIST_SEP.join(
-            f"{side_text(t, side, view.seat, view.dealer)} {n}" for side, n in t.captured
+            f"{side_text(t, side, view.seat, view.dealer, self.seated)} {n}"
+            for side, n in t.captured
         )
         lines.append(escape(tr("Captured: {sides}").format(sides=sides)))
         return "<br>".join(lines)

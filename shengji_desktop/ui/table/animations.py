@@ -195,12 +195,14 @@ class Animator(QObject):
         return handler(event) if handler is not None else 0
 
     def _name(self, seat: Seat) -> str:
-        return seat_name(seat, self.scene.viewer)
+        return seat_name(seat, self.scene.viewer, self.scene.seated)
 
     def _by(self, seat: Seat, you: str, other: str) -> str:
         """The sentence of the viewer's own move ("You are the dealer"), or another seat's
-        with its name filled in."""
-        return you if seat == self.scene.viewer else other.replace("{who}", self._name(seat))
+        with its name filled in (the bottom seat's too, to a reader who does not play it)."""
+        if seat == self.scene.viewer and self.scene.seated:
+            return you
+        return other.replace("{who}", self._name(seat))
 
     def banner(self, title: str, detail: str = "", hold: int = 1200) -> int:
         self.scene.show_banner(title, detail, self.ms(hold))

@@ -29,6 +29,8 @@ class Table(Protocol):
     @property
     def viewer(self) -> Seat: ...
 
+    seated: bool  # a person plays the viewer's seat (``texts.seat_name``)
+
     def new_card(self, card: int | None, face_up: bool, at: QPointF, scale: float) -> CardItem: ...
 
     def seat_anchor(self, seat: Seat) -> QPointF: ...
@@ -64,7 +66,7 @@ class TributePasses:
         ]
         for i, item in enumerate(items):
             item.setZValue(650 + i)
-        who = seat_object(to, s.viewer)
+        who = seat_object(to, s.viewer, s.seated)
         text = (tr("Returned to {who}") if back else tr("Tribute to {who}")).format(who=who)
         label = Label(text, 24, QColor(255, 248, 225, 235), centred=True)
         label.setZValue(660)

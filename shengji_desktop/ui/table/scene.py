@@ -68,6 +68,7 @@ class TableScene(QGraphicsScene):
         self.focus_index = -1
         self.names: dict[Seat, tuple[str, str]] = {}
         self.acting: Seat | None = None  # whose decision the table waits for
+        self.seated = True  # a person plays the viewer's seat (the screen's ``seated``)
         self.plates = {s: SeatPlate() for s in Seat}
         for plate in self.plates.values():
             self.addItem(plate)

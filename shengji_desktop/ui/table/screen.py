@@ -2,16 +2,17 @@
 overlay over it, the side panel and its models, and what the table shows now (the view, the
 hint, the overlay's content, whether it is the seat's turn). The main window and the replay
 viewer each build one; everything else reaches the table through it and hears from it by
-its signals. What changes for a viewer without a seat (a replay, a table of computers, a LAN
-seat not yet taken) is decided here and in the session: no settlement to confirm, no 托管, no
-hint."""
+its signals. What changes for a viewer without a seat (a LAN watcher, a table of computers, a
+LAN seat not yet taken) is decided here and in the session: the bottom seat is "Bottom", not
+"You" (``tell_seated``); no settlement to confirm (a LAN watcher's shows until closed), no
+托管, no hint."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, QPointF, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from .. import i18n
@@ -230,6 +231,7 @@ class TableScreen(QObject):
         for event in events_for(past[-400:], viewer):
             self.log.feed(event)
         self.scene.clear_table()
+        self.tell_seated()
         self.scene.names = self.seat_names()
         self.scene.clear_plates()  # nothing of the last table: counts, dealer, coins
         self.panel.clear(game)
@@ -262,6 +264,17 @@ class TableScreen(QObject):
         session: no settlement to confirm, no 托管, no hint, the bar only watches."""
         return self.session is not None and self.session.human is not None
 
+    def tell_seated(self) -> None:
+        """Whether a person plays the bottom seat, to the parts that name the seats (the
+        scene's banners and passes, the score sheet, the log): "You" to a player, "Bottom"
+        to a LAN watcher or at a table of computers. Said again where it changed."""
+        seated = self.seated
+        if not self.is_built or self.scene.seated == seated:
+            return
+        self.scene.seated = self.score.seated = self.log.seated = seated
+        self.score.layoutChanged.emit()
+        self.log.retranslate()
+
     @property
     def viewer(self) -> Seat:
         """The seat at the bottom of the screen (S in a local game, ours at a LAN table, the
@@ -287,7 +300,7 @@ class TableScreen(QObject):
         s = self.session
         return {
             seat: (
-                seat_name(seat, self.viewer),
+                seat_name(seat, self.viewer, self.seated),
                 s.caption(seat) if s is not None else kind_name("normal"),
             )
             for seat in Seat
@@ -304,6 +317,7 @@ class TableScreen(QObject):
 
     def rename_seats(self) -> None:
         """The plates' names and captions again (托管 on or off, a LAN seat taken)."""
+        self.tell_seated()
         self.scene.names = self.seat_names()
         if self.last_view is not None:
             self.scene.update_plates(self.last_view)
@@ -349,6 +363,7 @@ class TableScreen(QObject):
         if s is not None and view.phase not in (Phase.DEAL, Phase.PLAY, Phase.SETTLED, Phase.OVER):
             acting = view.turn
         self.scene.acting = acting
+        self.tell_seated()
         self.scene.update_plates(view)
         self.show_panel(view, acting)
         remote = s is not None and s.remote
@@ -358,47 +373,16 @@ class TableScreen(QObject):
         self.view_shown.emit(view)
 
     def show_panel(self, view: SeatView, acting: Seat | None) -> None:
-        i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting))
+        seated = self.seated
+        i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting, seated))
 
     # ------------------------------------------------------------------ the action bar
 
     def place_bar(self) -> None:
-        """The bar between the viewer's seat box and the table's edge, just above the hand
-        (its top fixed, so buttons do not move under the pointer); the overlay below the
-        seat box across."""
+        """The bar and the overlay over the table (``TableView.place_bar``)."""
         if not self.is_built or not self.interactive:
             return  # a replay's screen has no bar to place
-        from .seatplate import SeatPlate
-
-        view, scene, bar, overlay = self.view, self.scene, self.bar, self.overlay
-        vp = view.viewport()
-        top = view.mapFromScene(QPointF(0, scene.hand_top())).y()
-        # the buttons keep clear of the viewer's seat box, on both sides of the middle
-        plate = scene.geo.plate_pos(self.viewer, 0, len(scene.hand))
-        edge = view.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
-        bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
-        across = scene.plates[type(self.viewer)((self.viewer + 2) % 4)]  # the overlay
-        bottom = across.mapRectToScene(across.boundingRect()).bottom()  # stays below it
-        overlay.min_top = int(view.mapFromScene(QPointF(0, bottom)).y()) + 4
-        for child in bar.findChildren(QWidget):
-            child.ensurePolished()
-        layout = bar.layout()
-        assert layout is not None
-        layout.invalidate()
-        layout.activate()
-        height = max(bar.sizeHint().height(), layout.heightForWidth(vp.width()))
-        # The bar's top stays put (a notice may grow it downwards over the hand's edge), and
-        # the viewer's played cards sit above it.
-        nominal = bar.nominal_height()
-        bar.resize(vp.width(), max(height, nominal))
-        bar.move(0, max(0, top - nominal - 4))
-        zoom = view.transform().m11() or 1.0
-        bar_height = (nominal + 8) / zoom
-        if abs(bar_height - scene.bar_height) > 1:
-            scene.bar_height = bar_height
-            scene.relayout(0)
-        if overlay.isVisible():
-            overlay.recentre()
+        self.view.place_bar(self.bar, self.overlay, self.viewer)
 
     def _selection_changed(self) -> None:
         """The player chose other cards than the hint's (or none: Esc): the hint is done
@@ -513,14 +497,16 @@ class TableScreen(QObject):
         from ..panels import settlement_lines
 
         c = self.session
-        if c is None or not self.seated:
-            return  # nobody at this table to confirm it: the next hand comes by itself
+        if c is None or not (self.seated or c.remote):
+            return  # a table of computers: nobody to confirm it, the next hand comes by itself
+        # a LAN watcher sees it too, until it closes it or the host deals again
         self.overlay_shows = (self.show_settlement, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
+        seated = self.seated
+        lines = i18n.say_rows(lambda: settlement_lines(view, seated), self.overlay.value_fits)
         buttons: list[tuple[str, str, Any, bool]] = [
             ("next", tr("Next hand"), self.next_hand, False)
             if not c.remote
-            else ("next", tr("Close"), self.overlay.hide, False)
+            else ("next", tr("Close"), self.close_overlay, False)
         ]
         if self.analysable:  # 复盘: the window holds the match's record (a local match)
             go = lambda: self.analyse_requested.emit(view.hand_number)  # noqa: E731
@@ -533,6 +519,14 @@ class TableScreen(QObject):
             buttons,
             [int(c) for c in view.kitty or ()],
         )
+        if not seated:
+            self.refresh_actions()  # a watcher's bar makes room for it
+
+    def close_overlay(self) -> None:
+        """The settlement closed at a LAN table (the host deals the next hand): the bar says
+        again what it said under it."""
+        self.overlay.hide()
+        self.refresh_actions()
 
     def next_hand(self) -> None:
         c = self.session
@@ -548,10 +542,13 @@ class TableScreen(QObject):
         if not self.interactive:
             return  # a replay shows the settlement; nobody starts a game from it
         self.overlay_shows = (self.show_match_over, view)
-        lines = i18n.say_rows(lambda: settlement_lines(view), self.overlay.value_fits)
+        seated = self.seated
+        lines = i18n.say_rows(lambda: settlement_lines(view, seated), self.overlay.value_fits)
         self.overlay.show_content(
             i18n.say(
-                lambda: tr("Match over, won by {winner}").format(winner=match_winner_text(view)),
+                lambda: tr("Match over, won by {winner}").format(
+                    winner=match_winner_text(view, seated)
+                ),
                 self.overlay.title_fits,
             ),
             lines,

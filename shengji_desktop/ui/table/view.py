@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .items import CardItem
 
 if TYPE_CHECKING:
+    from shengji_desktop.rules.cards import Seat
+
+    from ..panels import ActionBar, Overlay
     from .scene import TableScene
 
 
@@ -77,6 +80,42 @@ class TableView(QGraphicsView):
         self.fit()
 
     # ------------------------------------------------------------------ mouse
+
+    def place_bar(self, bar: ActionBar, overlay: Overlay, viewer: Seat) -> None:
+        """The bar between the viewer's seat box and the table's edge, just above the hand
+        (its top fixed, so buttons do not move under the pointer); the overlay below the
+        seat box across."""
+        from .seatplate import SeatPlate
+
+        scene = self.table
+        vp = self.viewport()
+        top = self.mapFromScene(QPointF(0, scene.hand_top())).y()
+        # the buttons keep clear of the viewer's seat box, on both sides of the middle
+        plate = scene.geo.plate_pos(viewer, 0, len(scene.hand))
+        edge = self.mapFromScene(QPointF(plate.x() + SeatPlate.WIDTH, 0)).x()
+        bar.set_room(max(160, vp.width() - 2 * (edge + 12)))
+        across = scene.plates[type(viewer)((viewer + 2) % 4)]  # the overlay
+        bottom = across.mapRectToScene(across.boundingRect()).bottom()  # stays below it
+        overlay.min_top = int(self.mapFromScene(QPointF(0, bottom)).y()) + 4
+        for child in bar.findChildren(QWidget):
+            child.ensurePolished()
+        layout = bar.layout()
+        assert layout is not None
+        layout.invalidate()
+        layout.activate()
+        height = max(bar.sizeHint().height(), layout.heightForWidth(vp.width()))
+        # The bar's top stays put (a notice may grow it downwards over the hand's edge), and
+        # the viewer's played cards sit above it.
+        nominal = bar.nominal_height()
+        bar.resize(vp.width(), max(height, nominal))
+        bar.move(0, max(0, top - nominal - 4))
+        zoom = self.transform().m11() or 1.0
+        bar_height = (nominal + 8) / zoom
+        if abs(bar_height - scene.bar_height) > 1:
+            scene.bar_height = bar_height
+            scene.relayout(0)
+        if overlay.isVisible():
+            overlay.recentre()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.interactive_hand:
