@@ -104,3 +104,31 @@ def test_the_settlement_and_the_score_sheet_name_no_you_to_a_watcher(language) -
     ]
     levels = tr_text.levels_line({Team.NS: 2, Team.EW: 4}, Seat.E, False)[1]
     assert i18n.tr("Bottom & Across") in levels and i18n.tr("Your team") not in levels
+
+
+def test_a_table_of_computers_names_no_seat_you(qtbot, tmp_path) -> None:
+    """Every seat a computer (the New game dialog allows it for the bottom seat too): nobody
+    plays the bottom seat, so the table names it "Bottom" and tells its moves in the third
+    person."""
+    from test_autosave import random_factory
+    from test_lan import make_window
+    from ui_driver import WAIT_MS
+
+    from shengji_desktop.engine.match import Match
+    from shengji_desktop.ui.session.local import LocalTable
+
+    window = make_window(qtbot, tmp_path, "computers")
+    link = LocalTable(Match(Game.SD, None, 5), ["random"] * 4, random_factory, None)
+    try:
+        s = window.attach(link, game=Game.SD)
+        s.start()
+        assert s.human is None and not window.table.seated
+        table = window.table
+        qtbot.waitUntil(lambda: len(table.log.lines) > 8, timeout=WAIT_MS)
+        names = table.scene.names
+        assert names[Seat.S][0] == i18n.tr("Bottom")
+        assert i18n.tr("You") not in {name for name, _ in names.values()}
+        assert any(line.startswith(i18n.tr("Bottom") + " ") for line in table.log.lines)
+        assert not any(line.startswith(("You ", "Your ")) for line in table.log.lines)
+    finally:
+        window.stop_session()
