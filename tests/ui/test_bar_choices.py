@@ -56,6 +56,7 @@ class FakeWindow:
         self.session = session
         self.last_view = session.view
         self.viewer = Seat.S
+        self.seated = True  # a person plays the bottom seat
         self.turn_shown: tuple[Seat | None] | None = None
         self.calls: list[object] = []
         scene.sync(session.view, 0)

@@ -21,6 +21,7 @@ from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.i18n import tr
 from shengji_desktop.ui.window.mainwindow import MainWindow
 from shengji_desktop.ui.windows.replay import ReplayWindow
 from shengji_desktop.ui.windows.replay_open import replay_live, trail_of
@@ -188,12 +189,17 @@ def test_seat_views_and_all_hands_of_a_finished_hand(qtbot) -> None:
     rw.show()
     rw.goto(k)
     match = full.match_at(k)
+    home = rw.table.own_seat
+    assert home is not None
     for seat in Seat:
         rw.set_viewpoint(seat, False)
         settle(qtbot, rw)
         assert rw.scene.viewer == seat
         assert sorted(i.card for i in rw.scene.hand) == sorted(seat_view(match, seat).hand)
         assert not any(rw.scene.open[s] for s in Seat)
+        # the record's own seat is "You"; seen from another, the bottom one is "Bottom"
+        assert rw.scene.names[seat][0] == (tr("You") if seat == home else tr("Bottom"))
+        assert any(line.startswith(rw.scene.names[seat][0] + " ") for line in rw.table.log.lines)
     assert rw.open_box.isEnabled()
     rw.open_box.setChecked(True)
     settle(qtbot, rw)

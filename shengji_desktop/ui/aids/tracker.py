@@ -112,7 +112,7 @@ class CardTracker:
             old.deleteLater()
             view = self.screen.last_view
             if view is not None:
-                self.panel.update_view(view, self.screen.seated)
+                self.panel.update_view(view, self.screen.reader_seated)
 
     def add_to_menus(self, game_menu: QMenu, settings_menu: QMenu) -> None:
         """The toggle, in the Game menu (again after a change of language)."""
@@ -131,7 +131,7 @@ class CardTracker:
 
     def view_shown(self, view: SeatView) -> None:
         if self.panel is not None and self.dock is not None and self.dock.isVisible():
-            self.panel.update_view(view, self.screen.seated)
+            self.panel.update_view(view, self.screen.reader_seated)
 
     def show(self, on: bool) -> None:
         self.settings.setValue(TRACKER_KEY, on)
@@ -159,4 +159,4 @@ class CardTracker:
         self.dock.setVisible(on)
         view = self.screen.last_view
         if on and view is not None and self.panel is not None:
-            self.panel.update_view(view, self.screen.seated)
+            self.panel.update_view(view, self.screen.reader_seated)

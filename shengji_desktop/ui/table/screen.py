@@ -10,7 +10,7 @@ LAN seat not yet taken) is decided here and in the session: the bottom seat is "
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -19,8 +19,6 @@ from .. import i18n
 from ..i18n import tr
 
 if TYPE_CHECKING:  # the engine, the table and the panels load with ``build``
-    from PySide6.QtWidgets import QMenu
-
     from shengji_desktop.engine.actions import Act, Action
     from shengji_desktop.engine.events import Event
     from shengji_desktop.engine.savehead import SaveHead
@@ -38,14 +36,6 @@ if TYPE_CHECKING:  # the engine, the table and the panels load with ``build``
     from .view import TableView
 
 PANEL_WIDTH = 290
-
-
-class Extra(Protocol):
-    """A table aid, the cues, the sounds: made over the screen with the settings it needs,
-    it follows the screen's signals; its entries go into the window's menus (again after a
-    change of language)."""
-
-    def add_to_menus(self, game_menu: QMenu, settings_menu: QMenu) -> None: ...
 
 
 # what the overlay shows, to be shown again in another language: the method and its view
@@ -93,6 +83,7 @@ class TableScreen(QObject):
         self._plays_shown: list[Seat] = []  # the seats of the trick on the table, in order
         self.my_turn = False
         self._viewer: Seat | None = None  # the seat at the bottom, where the session has none
+        self.own_seat: Seat | None = None  # a replay's: the seat its record was kept for
         # what stays on screen, to be said again after a change of language: the last message
         # and what the overlay shows (a settlement, the match's end)
         self.message: str = i18n.said(lambda: tr("Welcome"))
@@ -264,11 +255,20 @@ class TableScreen(QObject):
         session: no settlement to confirm, no 托管, no hint, the bar only watches."""
         return self.session is not None and self.session.human is not None
 
+    @property
+    def reader_seated(self) -> bool:
+        """Whether the bottom seat is the reader's own, named "You" (``texts.seat_name``): a
+        person plays it, or a replay is seen from the seat its record was kept for
+        (``own_seat``). No: a LAN watcher, a table of computers, a replay seen from another
+        seat ("Bottom")."""
+        if self.own_seat is not None:
+            return self.viewer == self.own_seat
+        return self.seated
+
     def tell_seated(self) -> None:
-        """Whether a person plays the bottom seat, to the parts that name the seats (the
-        scene's banners and passes, the score sheet, the log): "You" to a player, "Bottom"
-        to a LAN watcher or at a table of computers. Said again where it changed."""
-        seated = self.seated
+        """``reader_seated`` to the parts that name the seats (the scene's banners and
+        passes, the score sheet, the log), which say it again where it changed."""
+        seated = self.reader_seated
         if not self.is_built or self.scene.seated == seated:
             return
         self.scene.seated = self.score.seated = self.log.seated = seated
@@ -300,7 +300,7 @@ class TableScreen(QObject):
         s = self.session
         return {
             seat: (
-                seat_name(seat, self.viewer, self.seated),
+                seat_name(seat, self.viewer, self.reader_seated),
                 s.caption(seat) if s is not None else kind_name("normal"),
             )
             for seat in Seat
@@ -373,7 +373,7 @@ class TableScreen(QObject):
         self.view_shown.emit(view)
 
     def show_panel(self, view: SeatView, acting: Seat | None) -> None:
-        seated = self.seated
+        seated = self.reader_seated
         i18n.bilingual(self.panel, lambda: self.panel.update_view(view, acting, seated))
 
     # ------------------------------------------------------------------ the action bar
@@ -501,7 +501,7 @@ class TableScreen(QObject):
             return  # a table of computers: nobody to confirm it, the next hand comes by itself
         # a LAN watcher sees it too, until it closes it or the host deals again
         self.overlay_shows = (self.show_settlement, view)
-        seated = self.seated
+        seated = self.reader_seated
         lines = i18n.say_rows(lambda: settlement_lines(view, seated), self.overlay.value_fits)
         buttons: list[tuple[str, str, Any, bool]] = [
             ("next", tr("Next hand"), self.next_hand, False)
@@ -519,7 +519,7 @@ class TableScreen(QObject):
             buttons,
             [int(c) for c in view.kitty or ()],
         )
-        if not seated:
+        if not self.seated:
             self.refresh_actions()  # a watcher's bar makes room for it
 
     def close_overlay(self) -> None:
@@ -542,7 +542,7 @@ class TableScreen(QObject):
         if not self.interactive:
             return  # a replay shows the settlement; nobody starts a game from it
         self.overlay_shows = (self.show_match_over, view)
-        seated = self.seated
+        seated = self.reader_seated
         lines = i18n.say_rows(lambda: settlement_lines(view, seated), self.overlay.value_fits)
         self.overlay.show_content(
             i18n.say(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 # The window paints first and builds the rest right after (MainWindow.finish_building): the
 # modules and Qt classes that only the rest needs (the table, the panels, QMessageBox, Qt's
@@ -21,11 +21,11 @@ from ..i18n import tr
 from ..lan.tables import LanTables
 from ..session.games import LocalGames
 from ..table.felt import FeltStandIn
-from ..table.screen import PANEL_WIDTH, Extra, TableScreen
+from ..table.screen import PANEL_WIDTH, TableScreen
 from .geometry import restore_geometry, save_geometry
 
 if TYPE_CHECKING:  # the engine, the panels and the dialogs load after the first paint
-    from PySide6.QtWidgets import QDialog, QDockWidget
+    from PySide6.QtWidgets import QDialog, QDockWidget, QMenu
 
     from shengji_desktop.engine.events import Event
     from shengji_desktop.rules.options import Game
@@ -43,6 +43,14 @@ def about_text() -> str:
         lambda: tr("Dalian Da Gunzi (3 decks), Tractor (2 decks) and Three against one (1 deck).")
     )
     return f"<h3>升级 Shengji Desktop {__version__}</h3><p>{games}</p>".replace("\n", "<br>")
+
+
+class Extra(Protocol):
+    """A table aid, the cues, the sounds: made over the screen with the settings it needs,
+    it follows the screen's signals; its entries go into the window's menus (again after a
+    change of language)."""
+
+    def add_to_menus(self, game_menu: QMenu, settings_menu: QMenu) -> None: ...
 
 
 class MainWindow(QMainWindow):

@@ -171,6 +171,7 @@ class ReplayWindow(QMainWindow):
         splitter.setSizes([960, 320])
         self.setCentralWidget(splitter)
         self.link = ReplayLink(source, self._shown)
+        table.own_seat = self._home()  # "You" there; "Bottom" seen from another seat
         self.session: Session = table.attach(self.link, game=source.game)
         self.session.start()
         self.seat = source.seats[0] if source.live else getattr(source, "start_seat", Seat.S)
@@ -442,7 +443,7 @@ class ReplayWindow(QMainWindow):
         if view.phase in (Phase.SETTLED, Phase.OVER) and (not self.playing or last):
             overlay.show_content(
                 tr("Hand {n} settled").format(n=view.hand_number),
-                settlement_lines(view),
+                settlement_lines(view, self.table.reader_seated),
                 [("close", tr("Close"), overlay.hide, False)],
                 [int(c) for c in view.kitty or ()],
             )
