@@ -182,5 +182,9 @@ def test_a_watcher_reads_bottom_not_you_and_sees_each_settlement(window, qtbot, 
         qtbot.waitUntil(lambda: "下方" in table.scene.names[Seat.S][0], timeout=WAIT_MS)
         assert watcher.lan.aids.button.text() == "快捷语"
         assert "旁观" in watcher.lan.aids.watch_button.text()
+        connected = tr("Connected to {address}:{port}").format(
+            address="127.0.0.1", port=window.lan.runner.port
+        )
+        assert watcher.lan_status.text() == "● " + connected  # the status line too
     finally:
         watcher.set_language("en")

@@ -191,7 +191,10 @@ class RemoteLink(QObject):
         self.lobby: p.Lobby | None = None
         self.seq = -1
         self.connected = False
-        self.status = tr("Connecting to {address}:{port}…").format(address=address, port=port)
+        # what the status line says, again in another language (``Said``)
+        self.status: str = Said(
+            lambda: tr("Connecting to {address}:{port}…").format(address=address, port=port)
+        )
         self.errors: list[p.Error] = []
         self.session: Session | None = None
         self._connection.connect(self._on_connection)
@@ -315,11 +318,14 @@ class RemoteLink(QObject):
     def _on_connection(self, connected: bool, detail: str) -> None:
         self.connected = connected
         if connected:
-            self.status = tr("Connected to {address}:{port}").format(
-                address=self.address, port=self.port
+            address, port = self.address, self.port
+            self.status = Said(
+                lambda: tr("Connected to {address}:{port}").format(address=address, port=port)
             )
         else:
-            self.status = tr("Connection lost ({detail}); reconnecting…").format(detail=detail)
+            self.status = Said(
+                lambda: tr("Connection lost ({detail}); reconnecting…").format(detail=detail)
+            )
             if self.session is not None:
                 self.session.unanswered()
         self.connection_changed.emit(connected, self.status)
@@ -382,22 +388,25 @@ class RemoteLink(QObject):
             self.session.finished = True
         if self.remember:
             save_token(self.address, self.port, None)
-        self.status = tr("The table has ended: {reason}").format(reason=bye.reason)
+        self.status = Said(lambda: tr("The table has ended: {reason}").format(reason=bye.reason))
         self.connection_changed.emit(False, self.status)
 
     def _on_end(self) -> None:
         error = self.threaded.error
         if error is not None:
             why = str(error) or type(error).__name__
-            self.status = tr("Left the table: {why}").format(why=why)
+            self.status = Said(lambda: tr("Left the table: {why}").format(why=why))
             if not self.welcomed:  # never in: say where it was looked for
-                self.status = tr("Could not join at {addresses}: {why}").format(
-                    addresses=", ".join(self.tried), why=why
+                tried = ", ".join(self.tried)
+                self.status = Said(
+                    lambda: tr("Could not join at {addresses}: {why}").format(
+                        addresses=tried, why=why
+                    )
                 )
         elif self.threaded.result is not None and self.threaded.result.startswith("bye"):
             pass  # status says why already
         else:
-            self.status = tr("Left the table")
+            self.status = Said(lambda: tr("Left the table"))
         self.connected = False
         self.connection_changed.emit(False, self.status)
         self.ended.emit(self.status)

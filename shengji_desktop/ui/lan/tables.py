@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 
 from shengji_desktop.rules.cards import Seat
 
-from ..i18n import tr
+from ..i18n import again, tr
 from ..session.host import GameWindow, HostedPart
 
 if TYPE_CHECKING:
@@ -330,6 +330,19 @@ class LanTables(HostedPart):
 
     def _connection_changed(self, connected: bool, status: str) -> None:
         self.line_changed.emit(("● " if connected else "○ ") + status, connected, status)
+
+    def retranslate(self) -> None:
+        """The LAN table's words in the language now installed: its buttons, its status
+        line."""
+        from .link import RemoteLink
+
+        if self.aids is not None:  # 快捷语, watchers
+            self.aids.retranslate()
+        session = self.screen.session
+        link = session.link if session is not None else None
+        if isinstance(link, RemoteLink):
+            link.status = again(link.status)
+            self._connection_changed(link.connected, link.status)
 
     def _table_ended(self, status: str) -> None:
         from shengji_desktop.engine.phase import Phase

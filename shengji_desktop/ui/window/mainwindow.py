@@ -401,8 +401,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         said = self.table.message
         message = self.table.retranslate()
-        if self.lan.aids is not None:  # a LAN table's buttons (快捷语, watchers)
-            self.lan.aids.retranslate()
+        self.lan.retranslate()
         # the last message, said again where it is still on screen
         if said and self.statusBar().currentMessage() == said:
             self.statusBar().showMessage(message, 8000)
