@@ -109,7 +109,8 @@ def test_the_settlement_and_the_score_sheet_name_no_you_to_a_watcher(language) -
 def test_a_table_of_computers_names_no_seat_you(qtbot, tmp_path) -> None:
     """Every seat a computer (the New game dialog allows it for the bottom seat too): nobody
     plays the bottom seat, so the table names it "Bottom" and tells its moves in the third
-    person."""
+    person; each settlement shows while the table pauses on it, and goes with the next
+    deal."""
     from test_autosave import random_factory
     from test_lan import make_window
     from ui_driver import WAIT_MS
@@ -118,7 +119,9 @@ def test_a_table_of_computers_names_no_seat_you(qtbot, tmp_path) -> None:
     from shengji_desktop.ui.session.local import LocalTable
 
     window = make_window(qtbot, tmp_path, "computers")
-    link = LocalTable(Match(Game.SD, None, 5), ["random"] * 4, random_factory, None)
+    link = LocalTable(
+        Match(Game.SD, None, 5), ["random"] * 4, random_factory, None, auto_next_ms=400
+    )
     try:
         s = window.attach(link, game=Game.SD)
         s.start()
@@ -130,5 +133,11 @@ def test_a_table_of_computers_names_no_seat_you(qtbot, tmp_path) -> None:
         assert i18n.tr("You") not in {name for name, _ in names.values()}
         assert any(line.startswith(i18n.tr("Bottom") + " ") for line in table.log.lines)
         assert not any(line.startswith(("You ", "Your ")) for line in table.log.lines)
+        qtbot.waitUntil(table.overlay.isVisible, timeout=WAIT_MS)  # hand 1's settlement
+        assert "next" in table.overlay.buttons  # Close: nothing to confirm
+        assert not table.bar.prompt.isVisible()  # "Watching the computer players" under it
+        assert table.last_view is not None and table.last_view.hand_number == 1
+        qtbot.waitUntil(lambda: not table.overlay.isVisible(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: s.view is not None and s.view.hand_number == 2, timeout=WAIT_MS)
     finally:
         window.stop_session()

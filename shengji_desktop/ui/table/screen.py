@@ -4,8 +4,8 @@ hint, the overlay's content, whether it is the seat's turn). The main window and
 viewer each build one; everything else reaches the table through it and hears from it by
 its signals. What changes for a viewer without a seat (a LAN watcher, a table of computers, a
 LAN seat not yet taken) is decided here and in the session: the bottom seat is "Bottom", not
-"You" (``tell_seated``); no settlement to confirm (a LAN watcher's shows until closed), no
-托管, no hint."""
+"You" (``tell_seated``); no settlement to confirm (it shows until closed or the next hand is
+dealt), no 托管, no hint."""
 
 from __future__ import annotations
 
@@ -366,9 +366,9 @@ class TableScreen(QObject):
         self.tell_seated()
         self.scene.update_plates(view)
         self.show_panel(view, acting)
-        remote = s is not None and s.remote
-        if remote and view.phase not in (Phase.SETTLED, Phase.OVER) and self.overlay.isVisible():
-            self.overlay.hide()  # the host has started the next hand
+        dealt = s is not None and (s.remote or not self.seated)  # the next hand by itself
+        if dealt and view.phase not in (Phase.SETTLED, Phase.OVER) and self.overlay.isVisible():
+            self.overlay.hide()  # the host (or a table of computers) has started the next hand
         self.refresh_actions()
         self.view_shown.emit(view)
 
@@ -421,7 +421,8 @@ class TableScreen(QObject):
         turn = bar.turn()  # whose turn: the bar's prompt, the panel and the plates say it alike
         self.panel.show_turn(turn, self.viewer)
         self.scene.show_turn(turn)
-        self.bar.set_prompt(prompt)
+        covered = not self.seated and self.overlay.isVisible()  # a settlement over the bar
+        self.bar.set_prompt("" if covered else prompt)
         self.bar.set_busy(bar.busy())
         self.bar.set_choices(choices)
         if notice is not None:
@@ -497,15 +498,16 @@ class TableScreen(QObject):
         from ..panels import settlement_lines
 
         c = self.session
-        if c is None or not (self.seated or c.remote):
-            return  # a table of computers: nobody to confirm it, the next hand comes by itself
-        # a LAN watcher sees it too, until it closes it or the host deals again
+        if c is None or not self.interactive:
+            return  # a replay shows its settlements itself
+        # nobody to confirm it (a LAN watcher, a table of computers): it shows until closed
+        # or the next hand is dealt (by the host, or by the table after a pause)
         self.overlay_shows = (self.show_settlement, view)
         seated = self.reader_seated
         lines = i18n.say_rows(lambda: settlement_lines(view, seated), self.overlay.value_fits)
         buttons: list[tuple[str, str, Any, bool]] = [
             ("next", tr("Next hand"), self.next_hand, False)
-            if not c.remote
+            if self.seated and not c.remote
             else ("next", tr("Close"), self.close_overlay, False)
         ]
         if self.analysable:  # 复盘: the window holds the match's record (a local match)
@@ -520,11 +522,11 @@ class TableScreen(QObject):
             [int(c) for c in view.kitty or ()],
         )
         if not self.seated:
-            self.refresh_actions()  # a watcher's bar makes room for it
+            self.refresh_actions()  # the bar's line makes room for it
 
     def close_overlay(self) -> None:
-        """The settlement closed at a LAN table (the host deals the next hand): the bar says
-        again what it said under it."""
+        """The settlement closed where nobody confirms it (the next hand comes by itself): the
+        bar says again what it said under it."""
         self.overlay.hide()
         self.refresh_actions()
 
