@@ -39,8 +39,8 @@ def kind_name(kind: str) -> str:
 
 def seat_name(seat: Seat, viewer: Seat | None = Seat.S, seated: bool = True) -> str:
     """Where the seat sits as seen from the viewer at the bottom of the screen. ``seated``:
-    the reader plays the bottom seat ("You"); no: a LAN watcher behind it (旁观), a table of
-    computers ("Bottom")."""
+    the bottom seat is the reader's ("You"); no: a LAN watcher behind it (旁观), a table of
+    computers, a replay seen from another seat than the player's ("Bottom")."""
     base = viewer if viewer is not None else Seat.S
     rel = (seat - base) % 4
     return [tr("You") if seated else tr("Bottom"), tr("Right"), tr("Across"), tr("Left")][rel]
