@@ -260,7 +260,12 @@ def _add_arena(subparsers: Subparsers) -> None:
         "arena", help="duplicate deals between two computer players, JSON last"
     )
     parser.add_argument("--game", choices=["dl", "tr", "sd"], required=True)
-    parser.add_argument("--a", default="normal", help="kind of player A (random/easy/normal/hard)")
+    parser.add_argument(
+        "--a",
+        default="normal",
+        help="kind of player A: random, easy, normal, hard, expert; to measure: baseline,"
+        " baseline-easy, expert-plain, expert-believing (the expert with beliefs off / on)",
+    )
     parser.add_argument("--b", default="easy", help="kind of player B")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)

@@ -157,9 +157,9 @@ class HardPlayer(HeuristicPlayer):
     and hand 1's window while nobody has declared (``deal_search``) for up to ``budget`` seconds
     per decision (the burial up to ``BURIAL_BUDGET`` times that), or over a fixed number of
     samples when ``samples`` is set (reproducible); normal elsewhere. With too little time it
-    plays as normal. With ``beliefs`` its samples are weighted by what the other seats did
-    (``beliefs``: their plays, SD bids, a DL tribute received) in every search that reads them:
-    the expert player."""
+    plays as normal. With ``beliefs`` (True, or the games in which to) its samples are weighted
+    by what the other seats did (``beliefs``: their plays, SD bids, a DL tribute received) in
+    every search that reads them: the expert player."""
 
     MIN_BUDGET = 0.05
 
@@ -168,13 +168,13 @@ class HardPlayer(HeuristicPlayer):
         rng: random.Random,
         budget: float = 1.0,
         samples: int | None = None,
-        beliefs: bool | None = None,
+        beliefs: bool | frozenset[Game] | None = None,
     ) -> None:
         super().__init__(rng, careful=True)
         self.kind = "hard"
         self.budget = budget
         self.samples = samples
-        self.beliefs = beliefs  # None: ``search.BELIEFS``
+        self.beliefs = beliefs  # None: ``search.BELIEFS``; a set: True in those games
         self.last_search: dict[str, Any] = {}
         self._deal_key: tuple[Any, ...] | None = None  # the last search during the deal
         self._deal_answer: Action | None = None
@@ -185,8 +185,15 @@ class HardPlayer(HeuristicPlayer):
     def decide(self, view: SeatView) -> Action | None:
         from .search import believing
 
-        with believing(self.beliefs):  # every search of this decision (issue 41)
+        with believing(self.believes(view.game)):  # every search of this decision (issue 41)
             return self._decide(view)
+
+    def believes(self, game: Game) -> bool | None:
+        """Whether this player's searches in ``game`` weigh by beliefs (None: as
+        ``search.BELIEFS`` says)."""
+        if isinstance(self.beliefs, frozenset):
+            return game in self.beliefs
+        return self.beliefs
 
     def _decide(self, view: SeatView) -> Action | None:
         action = super().decide(view)
@@ -292,6 +299,6 @@ class HardPlayer(HeuristicPlayer):
         from .search import search
 
         cards, self.last_search = search(
-            k, plays, preferred, self.rng, self.budget, self.samples, self.beliefs
+            k, plays, preferred, self.rng, self.budget, self.samples, self.believes(k.game)
         )
         return cards

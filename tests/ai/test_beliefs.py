@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from test_players import play, play_until_trick
 
-from shengji_desktop.ai import OFFERED, beliefs, make_player
+from shengji_desktop.ai import KINDS, OFFERED, beliefs, make_player
 from shengji_desktop.ai.knowledge import Knowledge
 from shengji_desktop.ai.players import HardPlayer
 from shengji_desktop.ai.search import Deal, Task, make_task, prune, rules_for, sample
@@ -44,10 +44,54 @@ def test_off_by_default_and_on_for_the_expert() -> None:
     assert search.BELIEFS is False
     expert = make_player("expert", 1)
     assert isinstance(expert, HardPlayer) and expert.kind == "expert"
-    assert expert.beliefs is True and expert.budget == 3.0
+    assert expert.budget == 3.0
+    assert expert.believes(Game.DL) and expert.believes(Game.SD)
+    assert not expert.believes(Game.TR), "in TR the beliefs lost at 1 s (EXPERT_BELIEFS)"
     hard = make_player("hard", 1)
-    assert isinstance(hard, HardPlayer) and not hard.beliefs and hard.budget == 1.0
+    assert isinstance(hard, HardPlayer) and hard.budget == 1.0
+    assert not any(hard.believes(g) for g in Game)
     assert "expert" in OFFERED
+
+
+@pytest.mark.parametrize(("kind", "on"), [("expert-plain", False), ("expert-believing", True)])
+def test_the_measuring_experts_believe_in_every_game_or_none(kind: str, on: bool) -> None:
+    """The hidden kinds that measure EXPERT_BELIEFS at the expert's budget: the command line's
+    (the arena), never offered in the window."""
+    player = make_player(kind, 1)
+    assert isinstance(player, HardPlayer) and player.kind == kind and player.budget == 3.0
+    assert all(player.believes(g) is on for g in Game)
+    assert kind in KINDS and kind not in OFFERED
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_experts_trick_search_believes_as_its_game_says(
+    monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    """EXPERT_BELIEFS reaches the search: a trick-play decision of the expert weighs its samples
+    in DL and SD, not in TR; the measuring kinds as they are named."""
+    from shengji_desktop.ai import EXPERT_BELIEFS, search
+
+    match = Match(game, Options(), 4)
+    play_until_trick(match, {s: make_player("normal", s.name) for s in Seat}, tricks=2)
+    view = seat_view(match, match.to_act()[0])
+    seen: list[bool] = []
+    real = search._gather
+
+    def spy(tasks: list[Task], *args: object) -> list[list[float]]:
+        seen.extend(t.beliefs for t in tasks)
+        return real(tasks, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_gather", spy)
+    for kind, on in [
+        ("expert", game in EXPERT_BELIEFS),
+        ("expert-plain", False),
+        ("expert-believing", True),
+        ("hard", False),
+    ]:
+        seen.clear()
+        assert make_player(kind, 1, playouts=1).decide(view) in view.legal
+        assert seen and all(b is on for b in seen), (kind, seen)
+    assert (game in EXPERT_BELIEFS) is (game is not Game.TR)
 
 
 def test_weights_depend_only_on_the_task() -> None:
