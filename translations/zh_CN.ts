@@ -1280,10 +1280,6 @@
         <translation>玩家</translation>
     </message>
     <message>
-        <source>Human: you play this seat. Easy, normal, hard: computer players.</source>
-        <translation>玩家：由你来打这个座位。简单、普通、困难：电脑玩家。</translation>
-    </message>
-    <message>
         <source>Points captured</source>
         <translation>已得分</translation>
     </message>
@@ -1710,6 +1706,30 @@
     <message>
         <source>Expert</source>
         <translation>大师</translation>
+    </message>
+    <message>
+        <source>You play this seat.</source>
+        <translation>由你坐这个位置。</translation>
+    </message>
+    <message>
+        <source>A person who joins the table takes this seat.</source>
+        <translation>加入本桌的玩家坐这个位置。</translation>
+    </message>
+    <message>
+        <source>Easy: plays by simple habits, at once.</source>
+        <translation>简单：按简单的习惯出牌，不假思索。</translation>
+    </message>
+    <message>
+        <source>Normal: plays by careful rules of thumb, at once.</source>
+        <translation>普通：按稳妥的经验出牌，不假思索。</translation>
+    </message>
+    <message>
+        <source>Hard: plays each move out on many deals of the hidden cards that fit what it has seen; about a second a move.</source>
+        <translation>困难：把每步棋放到许多符合所见的暗牌分布上打完再选；每步约一秒。</translation>
+    </message>
+    <message>
+        <source>Expert: as hard, with about three seconds a move on every core; in DL and SD it also reads the others&apos; hands from what they have played.</source>
+        <translation>大师：同困难，但每步约三秒并用上所有处理器核心；在大连打滚子和三打一中还会从别人的出牌推断其手牌。</translation>
     </message>
     <message>
         <source>Bottom</source>

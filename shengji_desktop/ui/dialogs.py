@@ -47,7 +47,7 @@ from .panels.models import SeatListModel
 from .panels.rulesets import preset_help, preset_name
 from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
-from .texts import game_name, kind_name, option_help, option_label, value_text
+from .texts import game_name, kind_help, kind_name, option_help, option_label, value_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -142,6 +142,7 @@ class KindDelegate(QStyledItemDelegate):
         assert isinstance(model, SeatListModel)
         for kind in model.allowed(index.row()):
             combo.addItem(kind_name(kind), kind)
+            combo.setItemData(combo.count() - 1, kind_help(kind), Qt.ItemDataRole.ToolTipRole)
         return combo
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:

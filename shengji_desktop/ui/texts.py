@@ -37,6 +37,24 @@ def kind_name(kind: str) -> str:
     }.get(kind, kind)
 
 
+def kind_help(kind: str) -> str:
+    """What a strength means, for its tooltip (docs/computer-players.md says it at length)."""
+    return {
+        "human": tr("You play this seat."),
+        "open": tr("A person who joins the table takes this seat."),
+        "easy": tr("Easy: plays by simple habits, at once."),
+        "normal": tr("Normal: plays by careful rules of thumb, at once."),
+        "hard": tr(
+            "Hard: plays each move out on many deals of the hidden cards that fit what it has "
+            "seen; about a second a move."
+        ),
+        "expert": tr(
+            "Expert: as hard, with about three seconds a move on every core; in DL and SD it "
+            "also reads the others' hands from what they have played."
+        ),
+    }.get(kind, "")
+
+
 def seat_name(seat: Seat, viewer: Seat | None = Seat.S, seated: bool = True) -> str:
     """Where the seat sits as seen from the viewer at the bottom of the screen. ``seated``:
     the bottom seat is the reader's ("You"); no: a LAN watcher behind it (旁观), a table of

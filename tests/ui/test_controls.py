@@ -275,3 +275,28 @@ def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.table.last_view is not None, timeout=WAIT_MS)
     assert window.table.last_view.hand_number == 1 and not window.table.last_view.history
     assert window.table.score.rowCount() == 0
+
+
+def test_each_strength_says_what_it_is(qtbot) -> None:
+    """The seat list's tooltip describes the seat's strength, expert included (issue 41), and so
+    does each choice of its combo box; only the expert reads the others' hands, and not in TR."""
+    from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
+
+    from shengji_desktop.ai import EXPERT_BELIEFS
+    from shengji_desktop.ui.dialogs import KindDelegate
+    from shengji_desktop.ui.texts import kind_help
+
+    dialog = NewGameDialog(NewGame(Game.DL, Options(), ["human", "easy", "hard", "expert"], "fast"))
+    qtbot.addWidget(dialog)
+    model = dialog.seats
+    tips = [model.data(model.index(row, 1), Qt.ItemDataRole.ToolTipRole) for row in range(4)]
+    assert tips == [kind_help(k) for k in ("human", "easy", "hard", "expert")]
+    assert len(set(tips)) == 4 and all(tips)
+    assert "DL and SD" in tips[3] and "TR" not in tips[3]
+    assert EXPERT_BELIEFS == {Game.DL, Game.SD}, "the expert's tooltip names its games"
+    delegate = KindDelegate(dialog.seat_view)
+    combo = delegate.createEditor(dialog.seat_view, QStyleOptionViewItem(), model.index(1, 1))
+    assert isinstance(combo, QComboBox) and combo.count() == 4  # no human but the bottom
+    for i in range(combo.count()):
+        kind = combo.itemData(i)
+        assert combo.itemData(i, Qt.ItemDataRole.ToolTipRole) == kind_help(kind) != ""

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolButton
 
 from ..i18n import tr
-from ..texts import kind_name
+from ..texts import kind_help, kind_name
 
 if TYPE_CHECKING:
     from shengji_desktop.engine.view import SeatView
@@ -62,11 +62,13 @@ class AutoPlay:
         self.retranslate()
         game_menu.addAction(self.action)
         levels = settings_menu.addMenu(tr("Auto-play strength"))
+        levels.setToolTipsVisible(True)
         group = QActionGroup(levels)
         current = self.level()
         self.level_actions = {}
         for level in AUTOPLAY_LEVELS:
             act = QAction(kind_name(level), levels, checkable=True)
+            act.setToolTip(kind_help(level))
             act.setChecked(level == current)
             act.triggered.connect(lambda _=False, k=level: self.set_level(k))
             group.addAction(act)

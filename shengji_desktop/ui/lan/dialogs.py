@@ -36,7 +36,7 @@ from ..dialogs import OptionsForm, load_new_game
 from ..fit import natural_size, remember
 from ..i18n import tr
 from ..tasks import Task
-from ..texts import game_name, kind_name, seat_name
+from ..texts import game_name, kind_help, kind_name, seat_name
 from .code import short_fingerprint
 from .link import SEAT_KINDS, parse_address
 from .lobby import announce_text
@@ -197,6 +197,7 @@ class HostDialog(QDialog):
             box.setObjectName(f"seat-{Seat(i).name}")
             for k in SEAT_KINDS:
                 box.addItem(seat_kind_text(k), k)
+                box.setItemData(box.count() - 1, kind_help(k), Qt.ItemDataRole.ToolTipRole)
             box.setCurrentIndex(max(0, box.findData(kind)))
             grid.addWidget(box, i, 1)
             self.seat_boxes.append(box)

@@ -18,7 +18,7 @@ from shengji_desktop.rules.options import Game
 
 from ..i18n import tr
 from ..log_words import describe_event
-from ..texts import kind_name, seat_name
+from ..texts import kind_help, kind_name, seat_name
 from .base import ScoreRow
 from .formats import game_text
 
@@ -226,7 +226,7 @@ class SeatListModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.EditRole:
                 return self.kinds[row]
             if role == Qt.ItemDataRole.ToolTipRole:
-                return tr("Human: you play this seat. Easy, normal, hard: computer players.")
+                return kind_help(self.kinds[row])
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
