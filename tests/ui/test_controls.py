@@ -293,7 +293,7 @@ def test_each_strength_says_what_it_is(qtbot) -> None:
     assert tips == [kind_help(k) for k in ("human", "easy", "hard", "expert")]
     assert len(set(tips)) == 4 and all(tips)
     assert "DL and SD" in tips[3] and "TR" not in tips[3]
-    assert EXPERT_BELIEFS == {Game.DL, Game.SD}, "the expert's tooltip names its games"
+    assert {Game.DL, Game.SD} == EXPERT_BELIEFS, "the expert's tooltip names its games"
     delegate = KindDelegate(dialog.seat_view)
     combo = delegate.createEditor(dialog.seat_view, QStyleOptionViewItem(), model.index(1, 1))
     assert isinstance(combo, QComboBox) and combo.count() == 4  # no human but the bottom
