@@ -275,3 +275,42 @@ def test_a_guest_who_blips_in_the_lobby_comes_back_with_a_new_token(window, qtbo
         assert runner.host.seats[Seat.E].token == gl.token
     finally:
         guest.stop_session()
+
+
+def test_the_lobby_follows_a_change_of_language(window, qtbot) -> None:
+    """The lobby stays open beside the window, whose menu may change the language: every word
+    of it changes with the rest (it kept the language it was opened in)."""
+    s = host(window, ["open", "easy", "easy", "hard"])
+    link = link_of(s)
+    qtbot.waitUntil(lambda: link.lobby is not None and link.seat is not None, timeout=WAIT_MS)
+    lobby = window.lan.lobby_dialog
+    assert lobby is not None and lobby.isVisible()
+
+    def words() -> list[str]:
+        table = lobby.table
+        return [
+            lobby.windowTitle(),
+            lobby.title.text(),
+            lobby.ready_box.text(),
+            lobby.start_button.text(),
+            lobby.leave_button.text(),
+            lobby.fill_box.currentText(),
+            lobby.status.text(),
+            lobby.watchers_label.text(),
+            lobby.fingerprint.text(),
+            lobby.announced.text() if lobby.announced is not None else "",
+            *(table.horizontalHeaderItem(c).text() for c in range(4)),
+            *(table.item(r, c).text() for r in range(4) for c in range(4)),
+        ]
+
+    english = words()
+    assert "Start the match" in english and any("Hard" in w for w in english)
+    try:
+        window.set_language("zh")
+        qtbot.waitUntil(lambda: lobby.start_button.text() == "开始比赛", timeout=WAIT_MS)
+        chinese = words()
+        changed = [e != z for e, z in zip(english, chinese, strict=True) if e.strip("✓… ")]
+        assert all(changed), [e for e, z in zip(english, chinese, strict=True) if e == z]
+    finally:
+        window.set_language("en")
+    qtbot.waitUntil(lambda: words() == english, timeout=WAIT_MS)

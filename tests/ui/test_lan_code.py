@@ -230,6 +230,19 @@ def test_a_refusing_router_says_to_forward_the_port_and_the_table_opens(
     assert refusing_router.fake.mappings == {} and refusing_router.fake.calls
     link = window.session.link
     assert link.connected and link.seat == Seat.S and lobby.isVisible()  # the table is open
+    panel, code = lobby.invite, lobby.invite.code_edit.text()
+    english = [panel.title(), panel.copy_button.text(), panel.about.text(), text]
+    try:  # the lobby stays open beside the window: a change of language reaches the panel
+        window.set_language("zh")
+        qtbot.waitUntil(lambda: panel.copy_button.text() != english[1], timeout=WAIT_MS)
+        chinese = [panel.title(), panel.copy_button.text(), panel.about.text()]
+        chinese.append(panel.mapping.text())
+        assert all(e != z for e, z in zip(english, chinese, strict=True)), chinese
+        assert str(runner.port) in chinese[3] and panel.code_edit.text() == code
+    finally:
+        window.set_language("en")
+    qtbot.waitUntil(lambda: panel.copy_button.text() == english[1], timeout=WAIT_MS)
+    assert [panel.title(), panel.copy_button.text(), panel.about.text()] == english[:3]
 
 
 def test_an_address_written_by_hand_is_tried_first_and_a_failure_names_each(qtbot) -> None:

@@ -123,7 +123,7 @@ class InvitePanel(QGroupBox):
     answered (``set_reach``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Invite code"), parent)
+        super().__init__(parent)
         self.setObjectName("invite")
         layout = QVBoxLayout(self)
         line = QHBoxLayout()  # the code whole, and Copy
@@ -132,7 +132,7 @@ class InvitePanel(QGroupBox):
         self.code_edit.setReadOnly(True)
         self.code_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         line.addWidget(self.code_edit, 1)
-        self.copy_button = QPushButton(tr("Copy"))
+        self.copy_button = QPushButton()
         self.copy_button.setObjectName("copy-code")
         self.copy_button.setEnabled(False)
         self.copy_button.clicked.connect(self.copy)
@@ -140,7 +140,7 @@ class InvitePanel(QGroupBox):
         layout.addLayout(line)
         row = QHBoxLayout()  # what it is and what the router said, beside its QR code
         column = QVBoxLayout()
-        self.about = QLabel(tr("Asking the router for a port mapping…"))
+        self.about = QLabel()
         self.about.setObjectName("invite-about")
         self.about.setWordWrap(True)
         self.about.setStyleSheet("color: #666;")
@@ -152,9 +152,20 @@ class InvitePanel(QGroupBox):
         column.addStretch(1)
         row.addLayout(column, 1)
         self.qr = QrCode()
-        self.qr.setAccessibleName(tr("QR code of the invite code"))
         row.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(row)
+        self.retranslate(None)
+
+    def retranslate(self, reach: Any) -> None:
+        """Its words in the language now installed; ``reach`` as ``set_reach`` takes it, or
+        None while the router has not answered."""
+        self.setTitle(tr("Invite code"))
+        self.copy_button.setText(tr("Copy"))
+        self.qr.setAccessibleName(tr("QR code of the invite code"))
+        if reach is None:
+            self.about.setText(tr("Asking the router for a port mapping…"))
+        else:
+            self.set_reach(reach)
 
     def set_reach(self, reach: Any) -> None:
         """A net.reach.Reach, or the exception that kept the code from being made."""

@@ -62,10 +62,9 @@ class LobbyDialog(QDialog):
         self.link = link
         self.runner = runner
         self.closing = False
-        self.setWindowTitle(tr("Table lobby"))
         self.setMinimumSize(*LEAST)
         layout = QVBoxLayout(self)
-        self.title = QLabel(tr("Connecting…"))
+        self.title = QLabel("")
         self.title.setStyleSheet("font-size: 15px; font-weight: bold;")
         layout.addWidget(self.title)
         self.where = QLabel("")
@@ -83,7 +82,6 @@ class LobbyDialog(QDialog):
             runner.reach_changed.connect(self._show_reach)
         self.table = QTableWidget(4, 4)
         self.table.setObjectName("seats")
-        self.table.setHorizontalHeaderLabels([tr("Seat"), tr("Player"), tr("Ready"), tr("State")])
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -96,14 +94,15 @@ class LobbyDialog(QDialog):
         self.watchers_label.setObjectName("watchers")
         self.watchers_label.setWordWrap(True)
         layout.addWidget(self.watchers_label)
+        self.announced: QLabel | None = None
         if runner is not None:  # the host is told whether others find the table in their list
-            self.announced = QLabel(announce_text(runner.announced))
+            self.announced = QLabel("")
             self.announced.setObjectName("announced")
             self.announced.setWordWrap(True)
             layout.addWidget(self.announced)
-            runner.announced_changed.connect(lambda on: self.announced.setText(announce_text(on)))
+            runner.announced_changed.connect(self._show_announced)
         row = QHBoxLayout()
-        self.ready_box = QCheckBox(tr("I am ready"))
+        self.ready_box = QCheckBox()
         self.ready_box.setObjectName("ready")
         self.ready_box.toggled.connect(link.set_ready)
         row.addWidget(self.ready_box)
@@ -111,12 +110,12 @@ class LobbyDialog(QDialog):
         self.fill_box = QComboBox()
         self.fill_box.setObjectName("fill")
         for k in SEAT_KINDS[1:]:
-            self.fill_box.addItem(tr("empty seats: {kind}").format(kind=kind_name(k)), k)
+            self.fill_box.addItem("", k)
         self.fill_box.setCurrentIndex(1)
-        self.start_button = QPushButton(tr("Start the match"))
+        self.start_button = QPushButton()
         self.start_button.setObjectName("start")
         self.start_button.clicked.connect(self.start_match)
-        self.leave_button = QPushButton(tr("Close the table") if runner else tr("Leave"))
+        self.leave_button = QPushButton()
         self.leave_button.setObjectName("leave")
         self.leave_button.clicked.connect(self.reject)
         if runner is None:
@@ -128,17 +127,42 @@ class LobbyDialog(QDialog):
         row.addWidget(self.start_button)
         row.addWidget(self.leave_button)
         layout.addLayout(row)
-        self.status = QLabel(link.status)
+        self.status = QLabel("")
         self.status.setStyleSheet("color: #666;")
         layout.addWidget(self.status)
         link.lobby_changed.connect(self.show_lobby)
         link.connection_changed.connect(self._status_changed)
-        if link.lobby is not None:
-            self.show_lobby(link.lobby)
-        self._show_fingerprint()
+        self.retranslate()
         if runner is not None and runner.reach is not None:
             self._show_reach(runner.reach)
         remember(self, "ui/lobby-geometry", natural_size(self))  # as the screen allows
+
+    def retranslate(self) -> None:
+        """Every word of the lobby in the language now installed: it stays open beside the
+        window, whose menu may change the language meanwhile (the link's status is made again
+        by ``LanTables.retranslate`` first)."""
+        self.setWindowTitle(tr("Table lobby"))
+        self.table.setHorizontalHeaderLabels([tr("Seat"), tr("Player"), tr("Ready"), tr("State")])
+        self.ready_box.setText(tr("I am ready"))
+        for i in range(self.fill_box.count()):
+            kind = kind_name(str(self.fill_box.itemData(i)))
+            self.fill_box.setItemText(i, tr("empty seats: {kind}").format(kind=kind))
+        self.start_button.setText(tr("Start the match"))
+        self.leave_button.setText(tr("Close the table") if self.runner else tr("Leave"))
+        if self.runner is not None:
+            self._show_announced(self.runner.announced)
+            if self.invite is not None:
+                self.invite.retranslate(self.runner.reach)
+        self.status.setText(self.link.status)
+        if self.link.lobby is not None:
+            self.show_lobby(self.link.lobby)
+        else:
+            self.title.setText(tr("Connecting…"))
+        self._show_fingerprint()
+
+    def _show_announced(self, on: bool) -> None:
+        assert self.announced is not None
+        self.announced.setText(announce_text(on))
 
     def show_lobby(self, lobby: Lobby) -> None:
         c = self.link

@@ -333,7 +333,7 @@ class LanTables(HostedPart):
 
     def retranslate(self) -> None:
         """The LAN table's words in the language now installed: its buttons, its status
-        line."""
+        line, its lobby."""
         from .link import RemoteLink
 
         if self.aids is not None:  # 快捷语, watchers
@@ -343,6 +343,8 @@ class LanTables(HostedPart):
         if isinstance(link, RemoteLink):
             link.status = again(link.status)
             self._connection_changed(link.connected, link.status)
+        if self.lobby_dialog is not None:
+            self.lobby_dialog.retranslate()
 
     def _table_ended(self, status: str) -> None:
         from shengji_desktop.engine.phase import Phase
