@@ -1048,6 +1048,14 @@
         <translation>空位（等人加入）</translation>
     </message>
     <message>
+        <source>in play</source>
+        <translation>对局中</translation>
+    </message>
+    <message>
+        <source>{n} watching</source>
+        <translation>{n}人旁观</translation>
+    </message>
+    <message>
         <source>No limit</source>
         <translation>不限时</translation>
     </message>

@@ -35,6 +35,8 @@ class FoundTable:
     free: int  # open seats nobody has taken
     version: int  # protocol version
     fingerprint: bytes = b""  # the SHA-256 of the table's certificate, pinned when joined
+    watching: int = 0  # 旁观: how many watch it (a table of an older version: 0)
+    started: bool = False  # the match is under way (only watchers may come)
 
     @property
     def compatible(self) -> bool:
@@ -109,9 +111,10 @@ class Advertiser:
         self.interfaces = interfaces
         self.bind = bind
         self._zc: AsyncZeroconf | None = None
-        self._info = self._make_info(free)
+        self.free, self.watching, self.started = free, 0, False
+        self._info = self._make_info()
 
-    def _make_info(self, free: int) -> AsyncServiceInfo:
+    def _make_info(self) -> AsyncServiceInfo:
         return AsyncServiceInfo(
             SERVICE_TYPE,
             _instance(self.table, self.port),
@@ -120,8 +123,10 @@ class Advertiser:
             properties={
                 "table": self.table,
                 "game": self.game,
-                "free": str(free),
+                "free": str(self.free),
                 "version": str(PROTOCOL_VERSION),
+                "watching": str(self.watching),
+                "started": "1" if self.started else "0",
                 **({"fp": self.fingerprint.hex()} if self.fingerprint else {}),
             },
             server=f"shengji-{self.port}.local.",
@@ -131,13 +136,17 @@ class Advertiser:
         self._zc = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
         await self._zc.async_register_service(self._info, allow_name_change=True)
 
-    async def update(self, free: int) -> None:
-        if self._zc is None:
+    async def update(self, free: int, watching: int = 0, started: bool = False) -> None:
+        """Announce the table's open seats, watchers and whether its match is under way (as
+        they change: a lobby update); nothing is sent when none of them changed."""
+        if (free, watching, started) == (self.free, self.watching, self.started):
             return
-        info = self._make_info(free)
+        self.free, self.watching, self.started = free, watching, started
+        info = self._make_info()
         info.name = self._info.name  # keep the name zeroconf settled on
         self._info = info
-        await self._zc.async_update_service(info)
+        if self._zc is not None:
+            await self._zc.async_update_service(info)
 
     async def close(self) -> None:
         if self._zc is not None:
@@ -204,6 +213,8 @@ def _table_of(info: Any) -> FoundTable | None:
         free=_int(_text(props, "free")),
         version=_int(_text(props, "version")),
         fingerprint=_fingerprint(_text(props, "fp")),
+        watching=max(0, _int(_text(props, "watching"))),
+        started=_text(props, "started") == "1",
     )
 
 

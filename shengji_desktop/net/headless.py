@@ -59,7 +59,8 @@ class _PrintingListener(HostListener):
         )
         self.out(f"桌 lobby {seats}{' started' if lobby.started else ''}{watching}")
         if self.advertiser is not None and self.host is not None:
-            update = self.advertiser.update(self.host.free_seats())
+            free = 0 if lobby.started else self.host.free_seats()
+            update = self.advertiser.update(free, len(lobby.watchers), lobby.started)
             self._tasks.add(asyncio.get_running_loop().create_task(update))
 
     def on_events(self, events: list[Event], match: Match) -> None:
@@ -284,8 +285,11 @@ async def list_tables(browse_for: float, out: Out = _print) -> list[dict[str, An
 
     found = await browse(browse_for)
     for t in found:
+        state = "in play" if t.started else f"{t.free} seats free"
+        if t.watching:
+            state += f", {t.watching} watching"
         note = "" if t.compatible else f", protocol {t.version} (not this program's)"
-        out(f"桌 table {t.name} ({t.game}) at {t.address}:{t.port}, {t.free} seats free{note}")
+        out(f"桌 table {t.name} ({t.game}) at {t.address}:{t.port}, {state}{note}")
     if not found:
         out(f"no table answered within {browse_for:g} s")
     return [{**t.__dict__, "fingerprint": t.fingerprint.hex()} for t in found]

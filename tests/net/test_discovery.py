@@ -92,10 +92,12 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
                 "version": PROTOCOL_VERSION,
                 # issue 39: the certificate announced, for a join from the list to pin
                 "fingerprint": listening["fingerprint"],
+                "watching": 0,
+                "started": False,
             }
         ]
         assert len(bytes.fromhex(listening["fingerprint"])) == 32
-        # A player takes a seat: the announcement follows.
+        # A player takes a seat, someone watches: the announcement follows.
         joiner = Proc(
             [*inside, "join", f"127.0.0.1:{port}", "--name", "a", "--ai", "random"],
             tmp_path,
@@ -103,10 +105,49 @@ def test_the_browser_finds_the_advertised_table(netns: str, tmp_path: Path) -> N
         )
         host.wait_for(lambda line: line.startswith("S a joined") or " a joined" in line, 20)
         assert [t["free"] for t in browse(netns, 3.0)] == [1]
+        watcher = Proc(
+            [*inside, "join", f"127.0.0.1:{port}", "--name", "看客", "--watch"],
+            tmp_path,
+            "watch",
+        )
+        try:
+            host.wait_for(lambda line: "旁观 1: 看客" in line, 20)
+            found = browse(netns, 3.0)
+            assert [(t["free"], t["watching"], t["started"]) for t in found] == [(1, 1, False)]
+        finally:
+            watcher.kill()
     finally:
         if joiner is not None:
             joiner.kill()
         host.kill()
+
+
+def test_the_announcement_says_who_watches_and_whether_the_match_is_on() -> None:
+    """What the Join dialog's list shows of a table (issue 38's 旁观 count): the announced
+    open seats, watchers and state read back as they were announced, and sent only on a
+    change; a table of an older version (no such entries) reads as none watching, not
+    started."""
+    import asyncio
+
+    ad = discovery.Advertiser("桌", 5000, "tr", 3, bind="127.0.0.1")
+    first = ad._info
+    asyncio.run(ad.update(3, 0, False))
+    assert ad._info is first  # nothing changed: nothing to announce
+    asyncio.run(ad.update(0, 2, True))
+    found = discovery._table_of(ad._info)
+    assert found is not None and ad._info.name == first.name
+    assert (found.free, found.watching, found.started) == (0, 2, True)
+    assert found.name == "桌" and found.port == 5000 and found.address == "127.0.0.1"
+    old = {k: v for k, v in ad._info.properties.items() if k not in (b"watching", b"started")}
+    info = discovery.AsyncServiceInfo(
+        discovery.SERVICE_TYPE,
+        first.name,
+        addresses=[socket.inet_aton("127.0.0.1")],
+        port=5000,
+        properties=old,
+    )
+    older = discovery._table_of(info)
+    assert older is not None and (older.watching, older.started) == (0, False)
 
 
 # ------------------------------------------------------------------ what is announced

@@ -6,6 +6,7 @@ honoured and the table says whether it is announced. Loopback only, nothing anno
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,7 +16,9 @@ from ui_driver import WAIT_MS, hand_cards, human_turn, wait_turn
 
 from shengji_desktop.engine import events as ev
 from shengji_desktop.engine.actions import Act, Action
+from shengji_desktop.net.discovery import FoundTable
 from shengji_desktop.net.host import HostSettings
+from shengji_desktop.net.protocol import PROTOCOL_VERSION
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.i18n import tr
@@ -104,24 +107,73 @@ def test_watch_beside_join(qtbot) -> None:
     assert d.target()[:2] == ("127.0.0.1", 47000)
 
 
-def test_an_unticked_announce_box_announces_nothing(window, qtbot, monkeypatch) -> None:
-    """Defect 2: the box is honoured (no Advertiser is made) and the table says so."""
-    made: list[object] = []
+class Recorder:
+    """The Advertiser's stand-in: what would be announced, and no multicast."""
 
-    class Recorder:
-        def __init__(self, *args: object, **kw: object) -> None:
-            made.append(args)
+    made: ClassVar[list[tuple[object, ...]]] = []
+    updates: ClassVar[list[tuple[int, int, bool]]] = []
 
-        async def start(self) -> None:
-            pass
+    def __init__(self, *args: object, **kw: object) -> None:
+        self.made.append(args)
 
-        async def update(self, free: int) -> None:
-            pass
+    async def start(self) -> None:
+        pass
 
-        async def close(self) -> None:
-            pass
+    async def update(self, free: int, watching: int = 0, started: bool = False) -> None:
+        self.updates.append((free, watching, started))
 
+    async def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    monkeypatch.setattr(Recorder, "made", [])
+    monkeypatch.setattr(Recorder, "updates", [])
     monkeypatch.setattr(hosting_module, "Advertiser", Recorder)
+    return Recorder
+
+
+def test_the_announcement_and_the_join_list_count_the_watchers(
+    window, qtbot, tmp_path, recorder
+) -> None:
+    """The LAN list shows how many watch a table and whether its match is on: the host
+    announces them as they change (a watcher comes, the match starts, the watcher goes)."""
+    settings = HostSettings(deal_pace=0, settle_pause=600, table_name="看桌")
+    table = HostedTable(
+        Game.SD, Options(), ["open", "easy", "easy", "easy"], "Host", settings,
+        bind="127.0.0.1", advertise=True,
+    )  # fmt: skip
+    s = window.lan.host_table(table)
+    hl = link_of(s)
+    qtbot.waitUntil(lambda: hl.lobby is not None and hl.seat is not None, timeout=WAIT_MS)
+    assert len(recorder.made) == 1
+    watcher = make_window(qtbot, tmp_path, "watcher")
+    try:
+        watcher.lan.watch_table("127.0.0.1", window.lan.runner.port, "看客")
+        qtbot.waitUntil(lambda: (0, 1, False) in recorder.updates, timeout=WAIT_MS)
+        start_from_lobby(window, qtbot)
+        qtbot.waitUntil(lambda: (0, 1, True) in recorder.updates, timeout=WAIT_MS)
+    finally:
+        watcher.stop_session()
+    qtbot.waitUntil(lambda: recorder.updates[-1] == (0, 0, True), timeout=WAIT_MS)
+    d = JoinDialog(browse_seconds=0)
+    qtbot.addWidget(d)
+    d.set_tables(
+        [
+            FoundTable(
+                "看桌", "10.0.0.5", 47001, "sd", 0, PROTOCOL_VERSION, watching=1, started=True
+            ),
+            FoundTable("空桌", "10.0.0.6", 47001, "sd", 3, PROTOCOL_VERSION),
+        ]
+    )
+    assert "in play · 1 watching" in d.list.item(0).text()
+    assert "3 open seats" in d.list.item(1).text() and "watching" not in d.list.item(1).text()
+
+
+def test_an_unticked_announce_box_announces_nothing(window, qtbot, recorder) -> None:
+    """Defect 2: the box is honoured (no Advertiser is made) and the table says so."""
+    made = recorder.made
     d = HostDialog()
     qtbot.addWidget(d)
     assert d.advertise_box.isChecked() and "Not" not in d.advertise_note.text()

@@ -78,6 +78,17 @@ def seat_kind_text(kind: str) -> str:
     return tr("Open (a person)") if kind == "open" else kind_name(kind)
 
 
+def table_state_text(t: FoundTable) -> str:
+    """A listed table's open seats (or that its match is under way) and its watchers."""
+    if t.started:
+        state = tr("in play")
+    else:
+        state = tr("{n} open seats").format(n=t.free) if t.free != 1 else tr("1 open seat")
+    if t.watching > 0:
+        state += " · " + tr("{n} watching").format(n=t.watching)
+    return state
+
+
 def player_name(settings: QSettings | None = None) -> str:
     name = str((settings or QSettings()).value("lan/name", "") or "")
     return name or default_name()
@@ -382,10 +393,9 @@ class JoinDialog(QDialog):
         self.tables = list(tables)
         self.list.clear()
         for t in self.tables:
-            free = tr("{n} open seats").format(n=t.free) if t.free != 1 else tr("1 open seat")
             known = t.game in {g.value for g in Game}
             game = game_name(Game(t.game)) if known else t.game
-            text = f"{t.name} — {game} · {free} · {t.address}:{t.port}"
+            text = f"{t.name} — {game} · {table_state_text(t)} · {t.address}:{t.port}"
             if t.fingerprint:  # as the host's lobby shows it
                 text += " · " + short_fingerprint(t.fingerprint)
             item = QListWidgetItem(text)

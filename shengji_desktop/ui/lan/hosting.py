@@ -202,10 +202,11 @@ class HostRunner(QObject):
         self.reach_changed.emit(reach)
 
     def _lobby_changed(self, lobby: p.Lobby) -> None:
-        """On the host loop: keep the advertised free-seat count current."""
+        """On the host loop: keep the advertised free-seat and watcher counts current."""
         if self.advertiser is not None and self.host is not None:
             free = 0 if lobby.started else self.host.free_seats()
-            self._loop.create_task(self.advertiser.update(free))
+            update = self.advertiser.update(free, len(lobby.watchers), lobby.started)
+            self._loop.create_task(update)
 
     def start_match(self, fill_with: str = "normal") -> None:
         """The host's Start button: empty open seats get computers of that level."""
