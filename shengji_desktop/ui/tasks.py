@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -27,4 +28,5 @@ class Task(QRunnable):
             result: Any = self.fn()
         except Exception as exc:  # reported on the GUI thread
             result = exc
-        self.signals.done.emit(result)
+        with contextlib.suppress(RuntimeError):  # the signals went with who asked (closed)
+            self.signals.done.emit(result)
