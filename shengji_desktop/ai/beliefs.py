@@ -62,7 +62,7 @@ from ..rules.options import Game
 from ..rules.trick import TrickFormat, TrickRules
 from .knowledge import Knowledge
 from .normal import ODDS, PULL, SET_POINTS
-from .phases import hand_share, own_level, pick_declaration
+from .phases import hand_share, pick_declaration
 from .playout import playout_leads
 from .policy import Cards, HandThreats, Situation, choose_follow, choose_lead
 from .sd_bidding import normal_bid
@@ -316,7 +316,7 @@ def window_of(k: Knowledge) -> Window | None:
             skip.add(paid.payer)
     d = view.declaration
     standing = None if d is None else (d.seat, d.suit, d.kind, tuple(d.cards))
-    levels = tuple((s, own_level(view, s)) for s in Seat)
+    levels = tuple((s, int(view.level)) for s in Seat)  # as normal counts (phases.trump_share)
     judged = tuple(s for s in Seat if s not in skip)
     hand_one = k.game is Game.TR and view.hand_number == 1
     return Window(standing, judged, hand_one, levels) if judged else None

@@ -10,8 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..engine.actions import Act, Action, Move
-from ..engine.view import SeatView
-from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Seat, Suit, card_points
+from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, card_points
 from ..rules.options import Game, Options
 from ..rules.ranking import TRUMP, Trump
 from . import sd_bidding
@@ -25,8 +24,8 @@ def actions(legal: Sequence[Move]) -> list[Action]:
 
 def trump_share(k: Knowledge, suit: Suit | None) -> float:
     """Share of the hand that would be trump with ``suit`` (level cards, jokers, 2s counted)."""
-    # The hand's level once trump is fixed; before, the seat's own team's level.
-    level = int(k.trump.level) if k.trump is not None else _my_level(k)
+    # The hand's level: the dealer side's (DL-DECK-3, TR-DECK-3), known before the trump.
+    level = int(k.trump.level) if k.trump is not None else _hand_level(k)
     return hand_share(k.game, level, suit, k.options, k.hand)
 
 
@@ -47,16 +46,12 @@ def _classes(game: Game, level: int, suit: Suit | None, options: Options) -> Seq
     return trump.classes if trump is not None else None
 
 
-def _my_level(k: Knowledge) -> int:
-    return own_level(k.view, k.seat)
-
-
-def own_level(view: SeatView, seat: Seat) -> int:
-    """The level ``seat`` counts trumps by before the trump is fixed: its own team's."""
-    level = view.levels.get(seat.team)
-    if level is not None:
-        return int(level)
-    return 2 if view.game is Game.SD else 3
+def _hand_level(k: Knowledge) -> int:
+    """The level trumps are counted by before the trump is fixed: the hand's (``view.level``:
+    the dealer side's once the dealer is known, DL-DECK-3 and TR-DECK-3; both sides' alike in
+    hand 1; SD's 2s). Every seat counts by it, defenders too: a declaration shows a level card
+    of the hand (TR-DECL-1, DL-DECL-4: "打3亮3"), not of the seat's own side."""
+    return int(k.view.level)
 
 
 def strength_value(trump: Trump, hand: Counter[Card]) -> float:
@@ -75,7 +70,7 @@ def strength_value(trump: Trump, hand: Counter[Card]) -> float:
 
 def best_suit(k: Knowledge, suits: list[Suit]) -> Suit:
     def value(s: Suit) -> tuple[float, int]:
-        t = trump_of(k.game, _my_level(k) if k.game is not Game.SD else 2, s, k.options)
+        t = trump_of(k.game, _hand_level(k) if k.game is not Game.SD else 2, s, k.options)
         assert t is not None
         return (strength_value(t, k.hand), -int(s))
 

@@ -130,7 +130,7 @@ def test_tr_hand_one_declares_only_a_hand_to_be_dealer_with(dealer: Seat | None)
     declaration only names trump, and 40% does as before. The old normal declared both."""
     # 12 of 25 cards dealt; ♥ level 2 shown as ♥2: 6 trumps of 12 (hearts, 2s, a joker).
     hand = "♥2 ♥A ♥K ♥9 ♥7 ♠2 ♠K ♠9 ♣Q ♣8 ♦10 SJ"
-    k = knowledge(Game.TR, Seat.S, hand, Phase.DEAL, dealer=dealer, levels={})
+    k = knowledge(Game.TR, Seat.S, hand, Phase.DEAL, dealer=dealer, level=Rank.TWO)
     k.view.levels = {Seat.S.team: Rank.TWO}
     legal = declare_actions(Seat.S, "♥2")
     assert 0.4 <= phases.trump_share(k, Suit.HEARTS) < phases.DEALER_SHARE
@@ -147,9 +147,28 @@ def test_dl_hand_one_shows_the_big_joker_only_with_a_hand_rich_in_fixed_trumps()
     rich = "BJ SJ ♠2 ♥2 ♣3 ♦3 ♠9 ♥5 ♥8 ♣6 ♣10 ♦4 ♦K"  # 13 cards, 6 fixed trumps
     legal = [Action(Act.DECLARE, Seat.S, cards=(BIG_JOKER,))]
     for hand, shows in ((weak, False), (rich, True)):
-        k = knowledge(Game.DL, Seat.S, hand, Phase.DEAL, levels={})
+        k = knowledge(Game.DL, Seat.S, hand, Phase.DEAL, levels={}, level=Rank.THREE)
         assert old_phases.declare(k, legal, careful=True) == legal[0]
         assert (phases.declare(k, legal, careful=True) == legal[0]) is shows
     # The easy player still shows it at once.
-    k = knowledge(Game.DL, Seat.S, weak, Phase.DEAL, levels={})
+    k = knowledge(Game.DL, Seat.S, weak, Phase.DEAL, levels={}, level=Rank.THREE)
     assert phases.declare(k, legal, careful=False) == legal[0]
+
+
+@pytest.mark.parametrize("game", [Game.TR, Game.DL])
+def test_a_defender_counts_trumps_by_the_hands_level_not_its_sides(game: Game) -> None:
+    """DL-DECK-3, TR-DECK-3: the hand's level is the dealer side's, and a declaration shows a
+    level card of it (TR-DECL-1, DL-DECL-4). East deals at 9, North-South stand at 5: South
+    holds three 9s and no 5 but ♥9, so ♥ makes half its hand trump at 9 (a third at 5, which
+    it once counted by, and passed)."""
+    hand = "♥9 ♠9 ♣9 ♥A ♥7 ♠K ♣Q ♣8 ♦10 ♦4 ♦J SJ"  # TR: 12 cards dealt
+    if game is Game.DL:
+        hand += " ♦6"  # 13
+    levels = {Seat.E.team: Rank.NINE, Seat.S.team: Rank.FIVE}
+    k = knowledge(game, Seat.S, hand, Phase.DECLARE, dealer=Seat.E, levels=levels)
+    k.view.level = Rank.NINE
+    share = phases.trump_share(k, Suit.HEARTS)
+    assert share == phases.hand_share(game, 9, Suit.HEARTS, k.options, k.hand)
+    assert share > 0.45 > phases.hand_share(game, 5, Suit.HEARTS, k.options, k.hand)
+    legal = [Action(Act.DECLARE, Seat.S, cards=(cards("♥9")[0],)), PASS]
+    assert phases.declare(k, legal, careful=True) == legal[0]
