@@ -316,10 +316,9 @@ def window_of(k: Knowledge) -> Window | None:
             skip.add(paid.payer)
     d = view.declaration
     standing = None if d is None else (d.seat, d.suit, d.kind, tuple(d.cards))
-    levels = tuple((s, int(view.level)) for s in Seat)  # as normal counts (phases.trump_share)
     judged = tuple(s for s in Seat if s not in skip)
     hand_one = k.game is Game.TR and view.hand_number == 1
-    return Window(standing, judged, hand_one, levels) if judged else None
+    return Window(standing, judged, hand_one) if judged else None
 
 
 def offered_suits(task: Task, window: Window, seat: Seat, hand: Counter[Card]) -> list[Suit]:
@@ -345,8 +344,8 @@ def window_agrees(task: Task, window: Window, seat: Seat, hand: Counter[Card]) -
     suits = offered_suits(task, window, seat, hand)
     if not suits:
         return True
-    level = dict(window.levels)[seat]
-    shares = [hand_share(task.game, level, s, task.options, hand) for s in suits]
+    # normal counts by the hand's level, whichever side it is on (phases.trump_share)
+    shares = [hand_share(task.game, task.level, s, task.options, hand) for s in suits]
     st = window.standing
     ours = st is not None and st[0] in side_of(task.game, seat, None)
     n = sum(hand.values())

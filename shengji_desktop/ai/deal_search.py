@@ -119,7 +119,6 @@ class _Race:
         self.mode: str = ctx["mode"]
         self.game, self.options, self.level = task.game, task.options, Rank(task.level)
         self.full: int = ctx["full"]
-        self.levels: dict[Team, int] = dict(ctx["team_levels"])
         self.dealer: Seat | None = ctx["dealer"]  # known from hand 2 on (TR, DL)
         self.hand_one = self.dealer is None
         self.standing: Standing = ctx["standing"]
@@ -167,7 +166,7 @@ class _Race:
                 return None
             for d in dl_declare.legal_declarations(seat, hand, self.level, dl):
                 offers.append((d.cards, d.suit))
-        level = self.levels[seat.team]
+        level = int(self.level)  # every seat counts by the hand's level (phases.trump_share)
         shares = [hand_share(self.game, level, s, self.options, hand) for _, s in offers]
         ours = self.standing is not None and self.standing.seat.team is seat.team
         chosen = pick_declaration(shares, dealt, self.full, ours, self.hand_one, True)
@@ -394,7 +393,6 @@ def declare(
     context: dict[str, Any] = {
         "mode": "race" if race else "tr" if view.game is Game.TR else "dl",
         "full": view.game.hand_size,
-        "team_levels": tuple((t, int(view.levels.get(t, view.level))) for t in Team),
         "dealer": view.dealer,
         "standing": standing,
         "offers": tuple(found),

@@ -24,7 +24,6 @@ class Window:
     standing: tuple[Seat, Suit, str, tuple[Card, ...]] | None  # seat, suit, kind, cards shown
     judged: tuple[Seat, ...]  # the other seats whose hand at the window a sample rebuilds
     hand_one: bool  # TR hand 1: the declaration that stands makes its declarer dealer
-    levels: tuple[tuple[Seat, int], ...]  # each seat's own team's level (as normal reads it)
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,7 @@ def tr_hand(level: Rank, level_hearts: int, hearts: int, jokers: int = 0) -> Cou
 def tr_task(standing: tuple[Seat, Suit, str] | None, hand_one: bool = False) -> Task:
     task = midway(Game.TR)
     st = None if standing is None else (*standing, ())
-    levels = tuple((s, task.level) for s in Seat)
-    window = Window(st, tuple(s for s in Seat if s != task.seat), hand_one, levels)
+    window = Window(st, tuple(s for s in Seat if s != task.seat), hand_one)
     return replace(task, window=window, tricks=(), trick=())
 
 
@@ -123,9 +122,8 @@ def test_dl_needs_a_stronger_declaration() -> None:
     holding two of another suit had nothing on offer, with three (in a strong suit) it had."""
     task = midway(Game.DL, 4, 2)
     level = Rank(task.level)
-    levels = tuple((s, task.level) for s in Seat)
     shown = (Card.of(Suit.SPADES, level),) * 2
-    window = Window((Seat.E, Suit.SPADES, "two", shown), (), False, levels)
+    window = Window((Seat.E, Suit.SPADES, "two", shown), (), False)
     task = replace(task, window=window)
     seat = Seat.N if task.seat != Seat.N else Seat.S
     plain = _plain(level)

@@ -30,7 +30,6 @@ from shengji_desktop.rules.cards import (
     Rank,
     Seat,
     Suit,
-    Team,
     new_deck,
     parse_cards,
 )
@@ -114,7 +113,6 @@ def race_context(mode: str, **extra: Any) -> dict[str, Any]:
     return {
         "mode": mode,
         "full": 39 if mode != "tr" else 25,
-        "team_levels": ((Team.NS, 3), (Team.EW, 3)),
         "dealer": None,
         "standing": None,
         **extra,
@@ -174,7 +172,7 @@ def test_the_model_overcalls_a_single_with_a_pair_by_normals_rule() -> None:
     overcalls the standing single (normal's rule of thumb: ``DEALER_SHARE`` in hand 1), and
     the overcaller becomes dealer; a seat with a weak pair does not."""
     level = Rank.ACE
-    ctx = race_context("tr", team_levels=((Team.NS, int(level)), (Team.EW, int(level))))
+    ctx = race_context("tr")
     race = _Race(ctx, _task(Game.TR, int(level)))
     hands = {s: Counter[Card]() for s in Seat}
     hands[Seat.S].update(cards("♣A ♣3 ♦5 ♠7"))
