@@ -1176,6 +1176,10 @@
         <translation>1 个空位</translation>
     </message>
     <message>
+        <source>Certificate {fingerprint}</source>
+        <translation>证书指纹 {fingerprint}</translation>
+    </message>
+    <message>
         <source>(another version)</source>
         <translation>（版本不同）</translation>
     </message>

@@ -301,6 +301,7 @@ class JoinDialog(QDialog):
         fl = QVBoxLayout(found)
         self.list = QListWidget()
         self.list.setObjectName("tables")
+        self.list.setSpacing(2)  # each table's lines apart from the next's
         self.list.currentRowChanged.connect(self._picked)
         self.list.itemDoubleClicked.connect(lambda _item: self._accept())
         fl.addWidget(self.list, 1)
@@ -395,9 +396,13 @@ class JoinDialog(QDialog):
         for t in self.tables:
             known = t.game in {g.value for g in Game}
             game = game_name(Game(t.game)) if known else t.game
-            text = f"{t.name} — {game} · {table_state_text(t)} · {t.address}:{t.port}"
-            if t.fingerprint:  # as the host's lobby shows it
-                text += " · " + short_fingerprint(t.fingerprint)
+            # a line each (one was wider than the list): which table, its state and where, and
+            # its certificate as the host's lobby shows it
+            text = f"{t.name} — {game}\n{table_state_text(t)} · {t.address}:{t.port}"
+            if t.fingerprint:
+                text += "\n" + tr("Certificate {fingerprint}").format(
+                    fingerprint=short_fingerprint(t.fingerprint)
+                )
             item = QListWidgetItem(text)
             if not t.compatible:
                 item.setText(text + "  " + tr("(another version)"))
