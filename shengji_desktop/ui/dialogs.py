@@ -43,7 +43,7 @@ from shengji_desktop.rules.presets import preset_of, presets_for, with_preset
 
 from .fit import natural_size, remember
 from .i18n import say, tr
-from .panels.models import SeatListModel
+from .panels.models import SEAT_KINDS, SeatListModel
 from .panels.rulesets import preset_help, preset_name
 from .rules_window import open_rules
 from .speeds import SPEEDS, speed_names
@@ -70,8 +70,8 @@ def load_new_game(settings: QSettings | None = None) -> NewGame:
     seats = str(s.value("newgame/seats", "human,normal,normal,normal")).split(",")
     if (
         len(seats) != 4
-        or seats[0] not in ("human", "easy", "normal", "hard", "expert")
-        or any(k not in ("easy", "normal", "hard", "expert") for k in seats[1:])
+        or seats[0] not in SEAT_KINDS
+        or any(k not in SEAT_KINDS[1:] for k in seats[1:])
     ):
         seats = ["human", "normal", "normal", "normal"]
     values: dict[str, object] = {}

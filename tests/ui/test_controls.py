@@ -187,6 +187,17 @@ def test_dialog_options_round_trip_through_qsettings(qtbot) -> None:
     assert dialog.choice().options == Options()
 
 
+def test_stored_seats_load_only_as_the_dialog_offers_them(qtbot) -> None:
+    """Every strength the seat list offers comes back from the settings (the expert too); a
+    person away from the bottom seat, or a kind not offered, gives the default seats."""
+    s = QSettings()
+    s.setValue("newgame/seats", "expert,expert,hard,easy")
+    assert load_new_game(s).seats == ["expert", "expert", "hard", "easy"]
+    for stored in ("human,human,normal,normal", "human,random,normal,normal", "human,hard"):
+        s.setValue("newgame/seats", stored)
+        assert load_new_game(s).seats == ["human", "normal", "normal", "normal"], stored
+
+
 def saved_actions(path) -> int:
     from shengji_desktop.engine.record import load_saved
 
