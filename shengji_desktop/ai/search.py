@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -557,8 +558,18 @@ def gather(
 def _gather(tasks: list[Task], worker: Callable[[Task], list[list[float]]]) -> list[list[float]]:
     """The workers' rows of ``tasks``; under beliefs, each row's weight (its last value) turned
     into a resampling of the rows (``beliefs.reweigh``, seeded by the tasks: reproducible)."""
-    futures: list[Future[list[list[float]]]] = [pool().submit(worker, t) for t in tasks]
-    rows = [row for f in futures for row in f.result()]
+    try:
+        rows = _run(tasks, worker)
+    except BrokenProcessPool:
+        # A worker process died (killed, out of memory): the pool takes no more work, so every
+        # later decision would fail. Start the workers again, once, and do the work again.
+        shutdown()
+        rows = _run(tasks, worker)
     if tasks and tasks[0].beliefs:
         rows = belief.reweigh(rows, random.Random(tasks[0].seed))
     return rows
+
+
+def _run(tasks: list[Task], worker: Callable[[Task], list[list[float]]]) -> list[list[float]]:
+    futures: list[Future[list[list[float]]]] = [pool().submit(worker, t) for t in tasks]
+    return [row for f in futures for row in f.result()]

@@ -170,6 +170,27 @@ def test_hard_plays_a_hand_with_fixed_samples(game: Game) -> None:
     assert len(match.history) == 1
 
 
+def test_a_search_goes_on_after_a_worker_process_died() -> None:
+    """A worker of the search's pool that dies (killed, out of memory) breaks the pool: every
+    later decision of every computer would fail and be replaced by a fallback move. The search
+    starts its workers again and decides."""
+    import time
+
+    from shengji_desktop.ai import search
+
+    play(Game.SD, ["hard", "normal", "normal", "normal"], 5, 1, playouts=2)  # the pool runs
+    executor = search.pool()
+    victim = next(iter(executor._processes.values()))  # type: ignore[attr-defined]
+    victim.kill()
+    deadline = time.monotonic() + 20
+    while not executor._broken and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        time.sleep(0.05)
+    assert executor._broken, "the pool did not notice its worker's death"  # type: ignore[attr-defined]
+    match = play(Game.SD, ["hard", "normal", "normal", "normal"], 5, 1, playouts=2)
+    assert len(match.history) == 1  # a strict table: a failed decision would have raised
+    assert search.pool() is not executor
+
+
 def test_same_seed_same_game() -> None:
     first = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
     second = play(Game.TR, ["normal", "easy", "hard", "easy"], 9, 1, playouts=2)
