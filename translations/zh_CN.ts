@@ -768,6 +768,26 @@
         <translation>无法保存游戏：{error}</translation>
     </message>
     <message>
+        <source>{who}: the computer player ran into an error.</source>
+        <translation>{who}：电脑玩家出错了。</translation>
+    </message>
+    <message>
+        <source>{who}: the computer player made no decision.</source>
+        <translation>{who}：电脑玩家没有做出决定。</translation>
+    </message>
+    <message>
+        <source>{who}: the computer player chose an illegal move.</source>
+        <translation>{who}：电脑玩家选了一步不合规则的牌。</translation>
+    </message>
+    <message>
+        <source>{who}: the computer player declared illegally.</source>
+        <translation>{who}：电脑玩家亮主不合规则。</translation>
+    </message>
+    <message>
+        <source>A simple legal choice was made for it; play goes on.</source>
+        <translation>已替它做了一个合规的简单选择，牌局继续。</translation>
+    </message>
+    <message>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>

@@ -22,6 +22,8 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
 from typing import Protocol
 
 from ..rules.cards import BIG_JOKER, SMALL_JOKER, Card, Seat
@@ -94,11 +96,39 @@ def fallback(legal: Sequence[Move]) -> Action | None:
     return None
 
 
+class FaultKind(Enum):
+    """What went wrong with a computer seat's decision."""
+
+    FAILED = "failed"  # the player raised
+    NO_DECISION = "no decision"
+    ILLEGAL = "illegal"  # an action the rules refuse
+    ILLEGAL_DECLARATION = "illegal declaration"  # the same, while the cards are dealt
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A computer seat's fault that a lenient table covered: by ``fallback(legal)``, or while
+    the cards are dealt by not declaring. ``detail``: the error's own words, for a log."""
+
+    seat: Seat
+    kind: FaultKind
+    detail: str = ""
+
+    def __str__(self) -> str:
+        said = {
+            FaultKind.FAILED: "the computer failed",
+            FaultKind.NO_DECISION: "the computer made no decision",
+            FaultKind.ILLEGAL: "the computer chose an illegal action",
+            FaultKind.ILLEGAL_DECLARATION: "the computer declared illegally",
+        }[self.kind]
+        return f"{self.seat.name}: {said}" + (f" ({self.detail})" if self.detail else "")
+
+
 class Table:
     """Runs ``match`` with ``players`` (None: a person who submits). ``rng`` orders the computer
     seats that may declare between two cards. ``hands``: stop once that many hands are
     settled. ``strict``: a computer's fault (an illegal action, no action) raises; otherwise it
-    is reported to ``on_fault`` and a legal action is taken instead."""
+    is reported to ``on_fault`` (a ``Fault``) and a legal action is taken instead."""
 
     def __init__(
         self,
@@ -109,7 +139,7 @@ class Table:
         pacing: Pacing | None = None,
         hands: int | None = None,
         strict: bool = True,
-        on_fault: Callable[[str], None] | None = None,
+        on_fault: Callable[[Fault], None] | None = None,
     ) -> None:
         self.match = match
         self.players: dict[Seat, Player | None] = {s: players.get(s) for s in Seat}
@@ -288,7 +318,7 @@ class Table:
         except Exception as exc:
             if self.strict:
                 raise
-            self._fault(f"{seat.name}: the computer failed ({exc!r})")
+            self._fault(Fault(seat, FaultKind.FAILED, repr(exc)))
             return fallback(legal) if self.match.phase is not Phase.DEAL else None
 
     async def _computers_declare(self) -> bool:
@@ -311,7 +341,7 @@ class Table:
             except RuleError as exc:
                 if self.strict:
                     raise
-                self._fault(f"{seat.name}: the computer declared illegally ({exc})")
+                self._fault(Fault(seat, FaultKind.ILLEGAL_DECLARATION, str(exc)))
         return False
 
     async def _computer_turn(self, seat: Seat) -> None:
@@ -326,7 +356,7 @@ class Table:
         if action is None:
             if self.strict:
                 raise RuntimeError(f"{seat.name} returned no action in phase {m.phase.value}")
-            self._fault(f"{seat.name}: the computer made no decision")
+            self._fault(Fault(seat, FaultKind.NO_DECISION))
         else:
             try:
                 self._apply(action)
@@ -334,12 +364,12 @@ class Table:
             except RuleError as exc:
                 if self.strict:
                     raise
-                self._fault(f"{seat.name}: the computer chose an illegal action ({exc})")
+                self._fault(Fault(seat, FaultKind.ILLEGAL, str(exc)))
         instead = fallback(legal)
         if instead is None:
             raise RuntimeError(f"{seat.name}: no legal action could be made")
         self._apply(instead)
 
-    def _fault(self, text: str) -> None:
+    def _fault(self, fault: Fault) -> None:
         if self.on_fault is not None:
-            self.on_fault(text)
+            self.on_fault(fault)

@@ -32,6 +32,7 @@ from ..engine.phase import Phase
 from ..engine.record import record_json, replay
 from ..engine.table import (
     Decision,
+    Fault,
     Pacing,
     Player,
     SeatWatcher,
@@ -310,8 +311,8 @@ class Referee:
         self.resync_watchers()
         return True
 
-    def _fault(self, text: str) -> None:
-        self.log(f"{text}; a legal action instead")
+    def _fault(self, fault: Fault) -> None:
+        self.log(f"{fault}; a legal action instead")
 
     # ------------------------------------------------------------------ people
 

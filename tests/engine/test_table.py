@@ -18,7 +18,16 @@ from shengji_desktop.engine.events import Event
 from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.players import RandomPlayer
-from shengji_desktop.engine.table import Decision, Pacing, Player, Table, TableStopped, fallback
+from shengji_desktop.engine.table import (
+    Decision,
+    Fault,
+    FaultKind,
+    Pacing,
+    Player,
+    Table,
+    TableStopped,
+    fallback,
+)
 from shengji_desktop.engine.view import SeatView, event_for, seat_view
 from shengji_desktop.rules.cards import BIG_JOKER, Seat
 from shengji_desktop.rules.errors import RuleError
@@ -234,15 +243,16 @@ def test_a_lenient_table_reports_a_fault_and_takes_a_legal_action(
     match = Match(Game.SD, Options(), 1)
     seen: list[SeatView] = []
     players = {s: faulty(p, seen) for s, p in computers(1).items()}
-    faults: list[str] = []
+    faults: list[Fault] = []
     taken: list[tuple[Action, list[Event]]] = []
     table = Table(match, players, hands=1, strict=False, on_fault=faults.append)
     table.watch_referee(lambda action, events: taken.append((action, list(events))))
     table.play()
     assert len(match.history) == 1
     assert seen and len(faults) == len(seen)
-    for text, view in zip(faults, seen, strict=True):
-        assert text.startswith(f"{view.seat.name}:") and words in text
+    for fault, view in zip(faults, seen, strict=True):
+        assert fault.seat == view.seat and str(fault).startswith(f"{view.seat.name}:")
+        assert words in str(fault)
     applied = [a for a, _ in taken]
     for view in seen:
         assert fallback(view.legal) in applied
@@ -256,11 +266,13 @@ def test_a_lenient_table_goes_on_dealing_after_an_illegal_declaration() -> None:
             return fallback(view.legal)
 
     match = Match(Game.TR, Options(), 3)
-    faults: list[str] = []
+    faults: list[Fault] = []
     Table(
         match, {s: Declares() for s in Seat}, strict=False, on_fault=faults.append, hands=1
     ).play()
-    assert len(match.history) == 1 and faults and all("declared illegally" in f for f in faults)
+    assert len(match.history) == 1 and faults
+    assert all(f.kind is FaultKind.ILLEGAL_DECLARATION for f in faults)
+    assert all("declared illegally" in str(f) for f in faults)
     strict = Match(Game.TR, Options(), 3)
     with pytest.raises(RuleError):
         Table(strict, {s: Declares() for s in Seat}, hands=1).play()

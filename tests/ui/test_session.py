@@ -192,6 +192,57 @@ def test_an_illegal_action_pushed_to_a_local_table_is_refused(window, qtbot, tmp
     assert s.view is not view
 
 
+def test_a_computer_that_fails_is_named_as_the_table_names_it_and_play_goes_on(
+    window, qtbot, monkeypatch, caplog
+) -> None:
+    """A computer seat whose decision raises (a worker killed, a bug): the bar says which seat,
+    in the table's words and language, that a legal choice was made for it, and the hand goes
+    on; the error's own words go to the log, not on the felt (they were a raw repr there)."""
+    import logging
+
+    from shengji_desktop import ai
+
+    real = ai.make_player
+
+    class Failing:
+        def __init__(self, inner) -> None:
+            self.inner, self.failed = inner, False
+
+        def decide(self, view: SeatView):
+            if not self.failed and view.phase is Phase.PLAY:
+                self.failed = True
+                raise RuntimeError("a worker died\n  with a long story")
+            return self.inner.decide(view)
+
+    def make_player(kind: str, seed: str, **kw):
+        player = real(kind, seed, **kw)
+        return Failing(player) if seed.endswith("/E") else player
+
+    monkeypatch.setattr(ai, "make_player", make_player)
+    caplog.set_level(logging.WARNING)
+    s = window.games.start_new(NewGame(Game.SD, Options(), ["random"] * 4, "instant"), seed=21)
+    messages: list[str] = []
+    s.message.connect(lambda m: messages.append(str(m)))
+    qtbot.waitUntil(lambda: bool(messages), timeout=WAIT_MS)
+    (text,) = messages
+    assert (
+        text
+        == (  # a table of computers: the bottom seat is nobody's, Right is Right
+            "Right: the computer player ran into an error."
+            " A simple legal choice was made for it; play goes on."
+        )
+    )
+    assert text in window.table.bar.notice_text
+    assert "a worker died" not in window.table.bar.notice_text
+    assert any("E: the computer failed (RuntimeError(" in r.getMessage() for r in caplog.records)
+    assert s.view is not None
+    tricks = len(s.view.tricks)
+    qtbot.waitUntil(  # and the hand goes on, Right's turns included
+        lambda: s.view is not None and (len(s.view.tricks) >= tricks + 2 or bool(s.view.history)),
+        timeout=WAIT_MS,
+    )
+
+
 def saved_record(path) -> dict:
     """The autosave as a record with the window's part beside it (as the older format had it)."""
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -26,14 +27,24 @@ from shengji_desktop.engine.match import Match
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.record import Journal
 from shengji_desktop.engine.savehead import offer_meta
-from shengji_desktop.engine.table import Decision, Pacing, Player, Table, TableStopped
+from shengji_desktop.engine.table import (
+    Decision,
+    Fault,
+    FaultKind,
+    Pacing,
+    Player,
+    Table,
+    TableStopped,
+)
 from shengji_desktop.engine.view import SeatView
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.errors import RuleError
 
-from ..i18n import tr
-from ..texts import kind_name
+from ..i18n import said, tr
+from ..texts import kind_name, seat_name
 from .session import Session
+
+log = logging.getLogger(__name__)
 
 DEAL_AHEAD = 3  # cards dealt ahead of the animations while nobody could declare
 HUMAN = "human"
@@ -269,9 +280,11 @@ class LocalTable:
                 self._ui = {**self._ui, **offer}
                 self.journal.set_meta({"ui": self._ui})
 
-    def _fault(self, text: str) -> None:
+    def _fault(self, fault: Fault) -> None:
+        log.warning("%s; a legal action instead", fault)  # the error's own words, for a report
         if self.session is not None:
-            self.session.refuse(text)
+            seat = self.seat
+            self.session.refuse(said(lambda: fault_text(fault, seat)))
 
     def _save_failed(self, text: str) -> None:
         if self.session is not None:
@@ -291,3 +304,16 @@ def _player(make_player: PlayerFactory, kind: str, seed: str) -> tuple[Player, s
         except ValueError:
             continue
     raise ValueError(f"no computer player available for {kind!r}")
+
+
+def fault_text(fault: Fault, viewer: Seat | None) -> str:
+    """A computer seat's fault as the table says it: who, what, and that the game goes on (the
+    error's own words go to the log, not on the felt)."""
+    who = seat_name(fault.seat, viewer, viewer is not None)
+    said = {
+        FaultKind.FAILED: tr("{who}: the computer player ran into an error."),
+        FaultKind.NO_DECISION: tr("{who}: the computer player made no decision."),
+        FaultKind.ILLEGAL: tr("{who}: the computer player chose an illegal move."),
+        FaultKind.ILLEGAL_DECLARATION: tr("{who}: the computer player declared illegally."),
+    }[fault.kind]
+    return said.format(who=who) + " " + tr("A simple legal choice was made for it; play goes on.")
