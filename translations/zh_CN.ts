@@ -768,24 +768,20 @@
         <translation>无法保存游戏：{error}</translation>
     </message>
     <message>
-        <source>{who}: the computer player ran into an error.</source>
-        <translation>{who}：电脑玩家出错了。</translation>
+        <source>{who}: the computer player ran into an error. A simple legal choice was made for it; play goes on.</source>
+        <translation>{who}：电脑玩家出错了。已替它做了一个合规的简单选择，牌局继续。</translation>
     </message>
     <message>
-        <source>{who}: the computer player made no decision.</source>
-        <translation>{who}：电脑玩家没有做出决定。</translation>
+        <source>{who}: the computer player made no decision. A simple legal choice was made for it; play goes on.</source>
+        <translation>{who}：电脑玩家没有做出决定。已替它做了一个合规的简单选择，牌局继续。</translation>
     </message>
     <message>
-        <source>{who}: the computer player chose an illegal move.</source>
-        <translation>{who}：电脑玩家选了一步不合规则的牌。</translation>
+        <source>{who}: the computer player chose an illegal move. A simple legal choice was made for it; play goes on.</source>
+        <translation>{who}：电脑玩家做了不合规则的选择。已替它做了一个合规的简单选择，牌局继续。</translation>
     </message>
     <message>
-        <source>{who}: the computer player declared illegally.</source>
-        <translation>{who}：电脑玩家亮主不合规则。</translation>
-    </message>
-    <message>
-        <source>A simple legal choice was made for it; play goes on.</source>
-        <translation>已替它做了一个合规的简单选择，牌局继续。</translation>
+        <source>{who}: the computer player declared illegally. A simple legal choice was made for it; play goes on.</source>
+        <translation>{who}：电脑玩家亮主不合规则。已替它做了一个合规的简单选择，牌局继续。</translation>
     </message>
     <message>
         <source>unlimited</source>

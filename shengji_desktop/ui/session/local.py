@@ -311,9 +311,21 @@ def fault_text(fault: Fault, viewer: Seat | None) -> str:
     error's own words go to the log, not on the felt)."""
     who = seat_name(fault.seat, viewer, viewer is not None)
     said = {
-        FaultKind.FAILED: tr("{who}: the computer player ran into an error."),
-        FaultKind.NO_DECISION: tr("{who}: the computer player made no decision."),
-        FaultKind.ILLEGAL: tr("{who}: the computer player chose an illegal move."),
-        FaultKind.ILLEGAL_DECLARATION: tr("{who}: the computer player declared illegally."),
+        FaultKind.FAILED: tr(
+            "{who}: the computer player ran into an error. A simple legal choice was made for"
+            " it; play goes on."
+        ),
+        FaultKind.NO_DECISION: tr(
+            "{who}: the computer player made no decision. A simple legal choice was made for"
+            " it; play goes on."
+        ),
+        FaultKind.ILLEGAL: tr(
+            "{who}: the computer player chose an illegal move. A simple legal choice was made"
+            " for it; play goes on."
+        ),
+        FaultKind.ILLEGAL_DECLARATION: tr(
+            "{who}: the computer player declared illegally. A simple legal choice was made for"
+            " it; play goes on."
+        ),
     }[fault.kind]
-    return said.format(who=who) + " " + tr("A simple legal choice was made for it; play goes on.")
+    return said.format(who=who)
