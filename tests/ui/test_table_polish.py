@@ -507,3 +507,25 @@ def test_an_sd_plate_in_both_languages_shows_its_coins_whole(window, qtbot, both
     assert lines[Seat.S].endswith("·  -18分") and lines[Seat.S].startswith("玩家")
     assert lines[Seat.E].endswith("·  6分 / 6 coins")
     assert not any("…" in line for line in lines.values())
+
+
+def test_a_plates_title_too_long_for_its_room_is_cut_with_an_ellipsis(qapp) -> None:
+    """Beside the dealer's badge and the cards left, "对家 Across" (both languages, the type of
+    a 1024×600 table, under Xvfb) was clipped to "对家 Acros", which reads as a misspelling: a
+    title that does not fit ends in "…" within its room; one that fits is drawn whole."""
+    from PySide6.QtGui import QFontMetrics
+
+    from shengji_desktop.ui.table.seatplate import SeatPlate, plate_zoom
+
+    long = "对家 Across · 王大锤 Wang Dachui"  # a LAN player's name beside the seat's
+    plate = SeatPlate()
+    plate.set_state(title=long, subtitle="普通 Normal", count=20, dealer=True)
+    plate.zoom = plate_zoom(0.5)  # a small table: larger type in the same width
+    room = plate.title_rect().width()
+    drawn = plate.title_text()
+    assert QFontMetrics(plate.title_font()).horizontalAdvance(drawn) <= room
+    assert drawn.endswith("…") and len(drawn) > 3 and long.startswith(drawn[:-1])
+    plate.set_state(dealer=False, count=None)  # more room
+    assert plate.title_rect().width() > room
+    plate.set_state(title="对家 Across")
+    assert plate.title_text() == "对家 Across"  # it fits: whole

@@ -197,7 +197,6 @@ class SeatPlate(QGraphicsObject):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.team_colour)
         painter.drawRoundedRect(QRectF(8, 10, 6, self.height - 20), 3, 3)
-        x = self.TEXT_X
         right = self.text_right()
         if self.dealer:
             size = 36 * big
@@ -208,19 +207,19 @@ class SeatPlate(QGraphicsObject):
             painter.setPen(QColor("#2b1d00"))
             painter.setFont(font(BADGE_FONT * big, bold=True))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "庄")
-        title_rect = QRectF(x, 5, right - x, title_box(self.zoom))
         if self.count is not None:
-            count_font = font(COUNT_FONT * big, bold=True, family="DejaVu Sans")
-            painter.setFont(count_font)
+            painter.setFont(self.count_font())
             painter.setPen(QColor("#ffe9a8"))
-            text = str(self.count)
             box = QRectF(right - 44 * big, 8 * big, 44 * big, 22 * big)
-            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
-            title_rect.setRight(right - QFontMetrics(count_font).horizontalAdvance(text) - 6 * big)
+            painter.drawText(
+                box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(self.count)
+            )
         painter.setPen(QColor("#ffffff"))
-        painter.setFont(font(TITLE_FONT * big, bold=True))
+        painter.setFont(self.title_font())
         painter.drawText(
-            title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.title
+            self.title_rect(),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.title_text(),
         )
         painter.setPen(QColor(255, 255, 255, 185))
         painter.setFont(self.line_font())
@@ -228,6 +227,28 @@ class SeatPlate(QGraphicsObject):
             self.line_rect(),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             self.second_line(),
+        )
+
+    def title_font(self) -> QFont:
+        return font(TITLE_FONT * title_zoom(self.zoom), bold=True)
+
+    def count_font(self) -> QFont:
+        return font(COUNT_FONT * title_zoom(self.zoom), bold=True, family="DejaVu Sans")
+
+    def title_rect(self) -> QRectF:
+        """Where the title is drawn (plate units): before the cards left, if shown."""
+        x, right = self.TEXT_X, self.text_right()
+        if self.count is not None:
+            count = QFontMetrics(self.count_font()).horizontalAdvance(str(self.count))
+            right -= count + 6 * title_zoom(self.zoom)
+        return QRectF(x, 5, right - x, title_box(self.zoom))
+
+    def title_text(self) -> str:
+        """The title as drawn: cut with "…" where it does not fit ("对家 Across" beside the
+        dealer's badge and the cards left, in both languages at 1024×600), not clipped."""
+        room = int(self.title_rect().width())
+        return QFontMetrics(self.title_font()).elidedText(
+            self.title, Qt.TextElideMode.ElideRight, room
         )
 
     def line_font(self) -> QFont:
