@@ -272,6 +272,10 @@
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
+        <source>If something goes wrong, it is written to:</source>
+        <translation>程序出错时，记录写在：</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>语言</translation>
     </message>

@@ -477,6 +477,8 @@ def message_box(
     }
     box = QMessageBox(icons[icon], title, text, QMessageBox.StandardButton.Ok, parent)
     box.button(QMessageBox.StandardButton.Ok).setText(tr("OK"))
+    # a path or an error's words can be copied into a report
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return box
 
 

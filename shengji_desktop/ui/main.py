@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from shengji_desktop import __version__
 
-from . import i18n, serial_raster
+from . import applog, i18n, serial_raster
 from .window.mainwindow import APP_NAME, ORG_NAME, MainWindow
 
 Window = MainWindow  # the main window, for the tools that open one (the self-test, bench ui)
@@ -115,6 +115,7 @@ def run_gui(argv: Sequence[str], exit_after_first_paint: bool = False) -> int:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     serial_raster()
     app = QApplication(list(argv))
+    applog.install()  # what goes wrong is kept for a report (no console after a double-click)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)

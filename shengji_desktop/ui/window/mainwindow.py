@@ -39,10 +39,19 @@ PANEL_COLOUR = "#14231a"  # the side panel's background (panels.PANEL_QSS)
 
 
 def about_text() -> str:
+    """The version, the games, and where a report's log is (``applog``)."""
+    from html import escape
+
+    from ..applog import log_path
+
     games = i18n.say(
         lambda: tr("Dalian Da Gunzi (3 decks), Tractor (2 decks) and Three against one (1 deck).")
     )
-    return f"<h3>升级 Shengji Desktop {__version__}</h3><p>{games}</p>".replace("\n", "<br>")
+    problems = i18n.say(lambda: tr("If something goes wrong, it is written to:"))
+    where = escape(str(log_path()))
+    return f"<h3>升级 Shengji Desktop {__version__}</h3><p>{games}</p>".replace(
+        "\n", "<br>"
+    ) + f"<p><small>{problems}<br>{where}</small></p>".replace("\n", "<br>")
 
 
 class Extra(Protocol):
