@@ -118,3 +118,49 @@ def test_in_both_languages_a_long_title_takes_two_lines_and_the_box_stays_on_the
     assert overlay.x() >= 0 and overlay.geometry().right() < parent.width()
     short = i18n.say(lambda: i18n.tr("Hand {n} settled").format(n=3), overlay.title_fits)
     assert "\n" not in short  # a title that fits stays on one line
+
+
+def dl_settlement_in_both() -> list[tuple[str, str]]:
+    """The rows of a DL settlement in 中文 + English, as a 1024×600 window showed them."""
+    return [
+        ("庄家 Dealer", "左家 / Left"),
+        ("结果 Result", "抓分方上台 / Catchers take over"),
+        ("抓分方得分 Catchers' points", "140"),
+        ("底分 Kitty points", "10"),
+        ("抠底 Kitty dug", "否 / no"),
+        ("扣王数 Jokers buried", "大王：0 · 小王：1\nBig jokers: 0 · small jokers: 1"),
+        ("扣王值 Joker value", "1（大王算2，小王算1）\n1 (a big joker counts 2, a small joker 1)"),
+        ("级别 Levels", "我方 3 · 对方 3\nYour team 3 · Opponents 3"),
+        ("下局血 Blood next hand", "1，由左家进贡 / 1, paid by Left"),
+        ("下局庄家 Next dealer", "你 / You"),
+    ]
+
+
+def test_a_settlement_taller_than_the_table_closes_up_and_stays_on_it(qtbot, both) -> None:
+    """A DL settlement in both languages was taller than a 1024×600 window's table: the box's
+    foot and its margin under the buttons were cut off by the window's edge. Where the box
+    would not fit, its lines close up (less space between rows and round the box) and it
+    fits; where it fits, it keeps its room."""
+    from PySide6.QtWidgets import QPushButton
+
+    from shengji_desktop.rules.cards import BIG_JOKER, SMALL_JOKER
+
+    parent = QWidget()
+    parent.resize(735, 500)  # the table's part of a 1024×600 screen, a taskbar below
+    qtbot.addWidget(parent)
+    overlay = Overlay(parent)
+    parent.show()
+    buttons = [("analyse", "复盘 Analyse", lambda: None, True), ("next", "下一局 Next hand",
+               lambda: None, False)]  # fmt: skip
+    cards = [3, 3, 15, 27, 40, SMALL_JOKER, BIG_JOKER][:6]
+    overlay.show_content("第1局结算 / Hand 1 settled", dl_settlement_in_both(), buttons, cards)
+    assert overlay.y() >= 0 and overlay.geometry().bottom() < parent.height(), overlay.geometry()
+    for button in overlay.findChildren(QPushButton):
+        if button.isVisibleTo(overlay):
+            bottom = button.mapTo(parent, button.rect().bottomLeft()).y()
+            assert bottom < parent.height() - 4, "a button's foot would be cut"
+    tight = overlay.layout_.spacing()
+    parent.resize(735, 900)  # room enough
+    overlay.recentre()
+    assert overlay.layout_.spacing() > tight
+    assert overlay.geometry().bottom() < parent.height()

@@ -44,6 +44,11 @@ QPushButton[secondary="true"] { background: #24352b; color: #f1f5f2; border-colo
 VALUE_WIDTH = 250
 TAG = re.compile(r"<[^>]*>")
 ROOM_AROUND = 12  # table to be seen on each side of a box widened for a long value
+# The box's room above and below, between its parts and between its rows: as designed, and
+# closed up for a box that would not fit the table's height so (a DL settlement in both
+# languages at 1024×600). The sides keep their margin: the widths are reckoned with it.
+ROOMY = (20, 10, 5)
+CLOSE = (8, 4, 1)
 
 
 class Overlay(QFrame):
@@ -57,7 +62,7 @@ class Overlay(QFrame):
         self.setStyleSheet(OVERLAY_QSS)
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(28, 20, 28, 20)
-        self.layout_.setSpacing(10)
+        self.layout_.setSpacing(ROOMY[1])
         self.title = QLabel("")
         self.title.setObjectName("overlayTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -66,7 +71,7 @@ class Overlay(QFrame):
         self.grid = QGridLayout(self.body)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(18)
-        self.grid.setVerticalSpacing(5)
+        self.grid.setVerticalSpacing(ROOMY[2])
         self.layout_.addWidget(self.body)
         self.extra = MiniCards(56, 22)
         self.layout_.addWidget(self.extra, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -194,9 +199,9 @@ class Overlay(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return
-        self.adjustSize()
-        # wrapped values are as tall as their lines at the width the box got
-        needed = self.layout_.totalHeightForWidth(self.width())
+        needed = self._fit(ROOMY)
+        if needed > parent.height():
+            needed = self._fit(CLOSE)
         if needed > self.height():
             self.resize(self.width(), needed)
         x = (parent.width() - self.width()) // 2
@@ -204,6 +209,17 @@ class Overlay(QFrame):
         if self.isVisible() and y < self.min_top:  # below the seat box across, if it fits
             y = min(self.min_top, parent.height() - self.height())
         self.move(max(0, x), max(0, y))
+
+    def _fit(self, room: tuple[int, int, int]) -> int:
+        """Lay the box out with this vertical room (``ROOMY``, ``CLOSE``); the height it needs."""
+        edge, parts, rows = room
+        margins = self.layout_.contentsMargins()
+        self.layout_.setContentsMargins(margins.left(), edge, margins.right(), edge)
+        self.layout_.setSpacing(parts)
+        self.grid.setVerticalSpacing(rows)
+        self.adjustSize()
+        # wrapped values are as tall as their lines at the width the box got
+        return self.layout_.totalHeightForWidth(self.width())
 
 
 def settlement_lines(view: SeatView, seated: bool = True) -> list[tuple[str, str]]:
