@@ -49,8 +49,9 @@ def kind_help(kind: str) -> str:
             "seen; about a second a move."
         ),
         "expert": tr(
-            "Expert: as hard, with about three seconds a move on every core; in DL and SD it "
-            "also reads the others' hands from what they have played."
+            "Expert: as hard, with longer to think on every core (three seconds a move: "
+            "Settings → Expert's time per move); in DL and SD it also reads the others' hands "
+            "from what they have played."
         ),
     }.get(kind, "")
 

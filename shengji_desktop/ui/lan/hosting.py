@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from shengji_desktop.ai import make_player
 from shengji_desktop.net import protocol as p
 from shengji_desktop.net.discovery import Advertiser, Interfaces
 from shengji_desktop.net.host import HostListener, HostSettings, TableHost
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
+
+from ..computers import make_player
 
 if TYPE_CHECKING:
     from shengji_desktop.net.portmap import PortMapper

@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         from ..aids.autoplay import AutoPlay
         from ..aids.cues import TableCues
         from ..aids.sound import TableSounds
+        from ..aids.thinking import ExpertTime
         from ..aids.tracker import CardTracker
 
         # The table's extras, each over the screen with the settings it needs: 记牌器, 托管,
@@ -139,12 +140,14 @@ class MainWindow(QMainWindow):
         self.autopass = AutoPass(self.table, self.settings)
         self.cues = TableCues(self.table, self.settings)
         self.sounds = TableSounds(self.table, self.settings)
+        self.thinking = ExpertTime(self.table, self.settings)
         self.extras: list[Extra] = [
             self.tracker,
             self.autoplay,
             self.autopass,
             self.cues,
             self.sounds,
+            self.thinking,
         ]
         self.lan.autoplay_action = self.autoplay.action  # a host may put us on 托管
         self._build_menus()
