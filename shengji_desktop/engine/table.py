@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -108,11 +109,13 @@ class FaultKind(Enum):
 @dataclass(frozen=True)
 class Fault:
     """A computer seat's fault that a lenient table covered: by ``fallback(legal)``, or while
-    the cards are dealt by not declaring. ``detail``: the error's own words, for a log."""
+    the cards are dealt by not declaring. ``detail``: the error's own words, and ``trace``
+    where it was raised (Python's traceback), for a log."""
 
     seat: Seat
     kind: FaultKind
     detail: str = ""
+    trace: str = ""
 
     def __str__(self) -> str:
         said = {
@@ -318,7 +321,8 @@ class Table:
         except Exception as exc:
             if self.strict:
                 raise
-            self._fault(Fault(seat, FaultKind.FAILED, repr(exc)))
+            trace = "".join(traceback.format_exception(exc))
+            self._fault(Fault(seat, FaultKind.FAILED, repr(exc), trace))
             return fallback(legal) if self.match.phase is not Phase.DEAL else None
 
     async def _computers_declare(self) -> bool:

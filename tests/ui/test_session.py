@@ -234,7 +234,10 @@ def test_a_computer_that_fails_is_named_as_the_table_names_it_and_play_goes_on(
     )
     assert text in window.table.bar.notice_text
     assert "a worker died" not in window.table.bar.notice_text
-    assert any("E: the computer failed (RuntimeError(" in r.getMessage() for r in caplog.records)
+    (record,) = [r for r in caplog.records if "E: the computer failed" in r.getMessage()]
+    logged = record.getMessage()  # for a report: what, where in the match, and the traceback
+    assert "E: the computer failed (RuntimeError(" in logged and "sd game, hand 1," in logged
+    assert "Traceback (most recent call last)" in logged and 'raise RuntimeError("a' in logged
     assert s.view is not None
     tricks = len(s.view.tricks)
     qtbot.waitUntil(  # and the hand goes on, Right's turns included

@@ -281,7 +281,9 @@ class LocalTable:
                 self.journal.set_meta({"ui": self._ui})
 
     def _fault(self, fault: Fault) -> None:
-        log.warning("%s; a legal action instead", fault)  # the error's own words, for a report
+        m = self.match  # not the seed: the log can be read while the hand is played
+        where = f"{m.game.value} game, hand {len(m.history) + 1}, {len(m.actions)} actions"
+        log.warning("%s; a legal action instead (%s)\n%s", fault, where, fault.trace)
         if self.session is not None:
             seat = self.seat
             self.session.refuse(said(lambda: fault_text(fault, seat)))
