@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication
 
 from shengji_desktop import __version__
 
-from . import applog, i18n, serial_raster
+from . import i18n, serial_raster
+from .window import applog
 from .window.mainwindow import APP_NAME, ORG_NAME, MainWindow
 
 Window = MainWindow  # the main window, for the tools that open one (the self-test, bench ui)

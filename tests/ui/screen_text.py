@@ -54,6 +54,9 @@ ALLOWED = {
     # the player's own name (the host dialog starts from the computer's user name)
     *re.findall(r"[A-Za-z]+", getpass.getuser()),
 }
+# A file's path, named as the system names it (the log's, in the About box): two separators
+# or more, no spaces ("A / B" is a pair of words, not a path).
+PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][^\s<\\/]+){2,}")
 # A menu's keyboard shortcut letter, which Chinese menus show as "游戏(&G)".
 MNEMONIC = re.compile(r"\(&?[A-Z]\)")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
@@ -63,6 +66,7 @@ TAG = re.compile(r"<[^>]*>|&[a-z]+;")
 def latin_words(text: str) -> list[str]:
     """The Latin words of ``text`` that are not a rule ID, a card or an allowed name."""
     text = TAG.sub(" ", text)
+    text = PATH.sub(" ", text)
     text = MNEMONIC.sub(" ", text)
     text = RULE_ID.sub(" ", text)
     text = CARD.sub(" ", text)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_desktop.ui import applog
+from shengji_desktop.ui.window import applog
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from PySide6.QtCore import QSettings
 from shengji_desktop import ai
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui import computers
 from shengji_desktop.ui.dialogs import NewGame
+from shengji_desktop.ui.session import computers
 from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui

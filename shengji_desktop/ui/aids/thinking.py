@@ -1,5 +1,5 @@
-"""**Settings → Expert's time per move** (issue 41): the setting ``computers.expert_seconds``
-reads, in the Settings menu."""
+"""**Settings → Expert's time per move** (issue 41): the setting that
+``session.computers.expert_seconds`` reads, in the Settings menu."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from ..computers import CHOICES, expert_seconds, set_expert_seconds
 from ..i18n import tr
+from ..session.computers import CHOICES, expert_seconds, set_expert_seconds
 
 if TYPE_CHECKING:
     from ..table.screen import TableScreen

@@ -18,7 +18,7 @@ from shengji_desktop.net.host import HostListener, HostSettings, TableHost
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 
-from ..computers import make_player
+from ..session.computers import make_player
 
 if TYPE_CHECKING:
     from shengji_desktop.net.portmap import PortMapper

@@ -176,8 +176,8 @@ class LocalGames(HostedPart):
     def start_match(self, match: Match, seats: list[str], past: list[Event]) -> Session:
         """Play ``match`` here: the window's seat (S) is a person when ``seats[0]`` is
         "human"; ``past``: the events so far of a resumed game, for the log and score sheet."""
-        from ..computers import make_player
         from . import stats as stats_link
+        from .computers import make_player
         from .local import LocalTable
 
         host = self.host

@@ -404,7 +404,7 @@ class Session(QObject):
             return True
         player = None
         if on:
-            from ..computers import make_player
+            from .computers import make_player
 
             player = make_player(level, f"autoplay/{self.human.name}/{level}")
         # The table lets the computer play the seat (a local Table's set_player; the LAN

@@ -42,7 +42,7 @@ def about_text() -> str:
     """The version, the games, and where a report's log is (``applog``)."""
     from html import escape
 
-    from ..applog import log_path
+    from .applog import log_path
 
     games = i18n.say(
         lambda: tr("Dalian Da Gunzi (3 decks), Tractor (2 decks) and Three against one (1 deck).")

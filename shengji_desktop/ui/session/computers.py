@@ -1,5 +1,5 @@
 """The window's computer players, and how long the expert thinks (issue 41: "a longer default
-budget (3 s, a setting)"): **Settings → Expert's time per move** (``aids.thinking``), 2, 3, 5
+budget (3 s, a setting)"): **Settings → Expert's time per move** (``ui.aids.thinking``), 2, 3, 5
 or 10 seconds a decision.
 
 Every computer player the window makes comes from ``make_player`` here: the seats of a game on
