@@ -10,6 +10,7 @@ second). The command line's experts (the arena, analysis) take ``--budget`` inst
 
 from __future__ import annotations
 
+import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ DEFAULT = 3.0
 with the menus)."""
 
 _AT_TABLES: weakref.WeakSet[Any] = weakref.WeakSet()  # the experts made here, still in play
+_LOCK = threading.Lock()  # a LAN table makes its stand-ins on its own thread
 
 
 def expert_seconds(settings: QSettings | None = None) -> float:
@@ -42,7 +44,9 @@ def set_expert_seconds(seconds: float, settings: QSettings | None = None) -> Non
     if seconds not in CHOICES:
         raise ValueError(f"the expert's time must be one of {CHOICES}, not {seconds}")
     (settings or QSettings()).setValue(EXPERT_SECONDS_KEY, seconds)
-    for player in list(_AT_TABLES):
+    with _LOCK:
+        players = list(_AT_TABLES)
+    for player in players:
         player.budget = seconds  # read at its next decision (a float: one store)
 
 
@@ -54,5 +58,6 @@ def make_player(kind: str, seed: str) -> Player:
     if kind != "expert":
         return make(kind, seed)
     player = make(kind, seed, budget=expert_seconds())
-    _AT_TABLES.add(player)
+    with _LOCK:
+        _AT_TABLES.add(player)
     return player
