@@ -65,3 +65,32 @@ def collect_on_the_gui_thread(qapp):
     import gc
 
     gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def language_restored(qapp):
+    """Every test ends in the language it began in: one left in Chinese (or both) changes the
+    words the next test reads on the same worker, which then fails or passes by xdist's order.
+    A test that leaves another language fails here, and the language is put back."""
+    from shengji_desktop.ui import i18n
+
+    before = i18n.current_mode()
+    yield
+    after = i18n.current_mode()
+    if after != before:
+        i18n.install(before)
+        pytest.fail(f"the test left the language in {after!r} (it began in {before!r})")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    """The main window, shown, with its autosave in the test's folder; its session (and the
+    computers' threads) stopped at the end. Modules that need another window define their own."""
+    from shengji_desktop.ui.window.mainwindow import MainWindow
+
+    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.stop_session()

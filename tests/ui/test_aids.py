@@ -33,16 +33,6 @@ pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
-
-
 def start_local(window: MainWindow, game: Game, seed: int = 5) -> Session:
     return window.games.start_new(NewGame(game, Options(), RANDOMS, "instant"), seed=seed)
 

@@ -33,16 +33,6 @@ from shengji_desktop.ui.window.mainwindow import MainWindow
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
-
-
 def start(window: MainWindow, game: Game, seed: int, options: Options | None = None) -> Session:
     return window.games.start_new(
         NewGame(game, options or Options(), ["human", "random", "random", "random"], "instant"),

@@ -12,19 +12,8 @@ from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.session import computers
-from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
 
 
 def test_the_default_is_the_experts_own_and_a_stored_value_is_checked(qapp) -> None:

@@ -10,19 +10,8 @@ from ui_driver import play_until
 
 from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui.dialogs import NewGame
-from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
 
 
 @pytest.mark.parametrize(

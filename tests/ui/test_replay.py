@@ -20,9 +20,9 @@ from shengji_desktop.engine.table import Table
 from shengji_desktop.engine.view import seat_view
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
+from shengji_desktop.ui import i18n
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.i18n import tr
-from shengji_desktop.ui.window.mainwindow import MainWindow
 from shengji_desktop.ui.windows.replay import ReplayWindow
 from shengji_desktop.ui.windows.replay_open import replay_live, trail_of
 
@@ -35,16 +35,6 @@ def english():
 
     i18n.install("en")
     yield
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
 
 
 def table_state(scene, panel) -> dict:
@@ -335,6 +325,7 @@ def test_the_command_line_opens_the_viewer(tmp_path: Path, monkeypatch, capsys) 
     shown: list[ReplayWindow] = []
     monkeypatch.setattr(ReplayWindow, "show", lambda self: shown.append(self))
     monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
+    monkeypatch.setattr(i18n, "saved_language", lambda: "en")  # the viewer installs it
     assert main(["replay", str(good)]) == 0
     (rw,) = shown
     assert rw.source.length == len(json.loads(good.read_text())["actions"])

@@ -39,16 +39,6 @@ pytestmark = pytest.mark.gui
 RANDOMS = ["human", "random", "random", "random"]
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
-
-
 def start_local(window: MainWindow, seed: int, speed: str = "instant") -> Session:
     return window.games.start_new(NewGame(Game.SD, Options(), RANDOMS, speed), seed=seed)
 

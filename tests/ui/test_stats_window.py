@@ -38,16 +38,6 @@ def english():
     yield
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
-
-
 def hand(game: Game, match: str, number: int, age_days: float, **kw: object) -> HandFacts:
     base = HandFacts(
         match, number, game, "normal", Seat.S, NOW - age_days * 86400, Role.DEALER, True
