@@ -83,6 +83,17 @@ def language_restored(qapp):
 
 
 @pytest.fixture
+def language():
+    """``language(mode)`` installs a language for the rest of the test; the one before comes
+    back at its end."""
+    from shengji_desktop.ui import i18n
+
+    before = i18n.current_mode()
+    yield i18n.install
+    i18n.install(before)
+
+
+@pytest.fixture
 def window(qtbot, tmp_path):
     """The main window, shown, with its autosave in the test's folder; its session (and the
     computers' threads) stopped at the end. Modules that need another window define their own."""

@@ -17,20 +17,8 @@ from shengji_desktop.rules.options import Game, Options
 from shengji_desktop.ui import i18n
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.texts import seat_name
-from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    i18n.install("en")
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
 
 
 @pytest.mark.parametrize("game", [Game.TR, Game.SD])

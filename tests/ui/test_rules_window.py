@@ -20,7 +20,6 @@ from shengji_desktop.rules.errors import RuleError
 from shengji_desktop.rules.options import OPTION_SPECS, Game, Options
 from shengji_desktop.rules.ranking import Trump
 from shengji_desktop.rules.trick import TrickRules
-from shengji_desktop.ui import i18n
 from shengji_desktop.ui.dialogs import NewGame, NewGameDialog
 from shengji_desktop.ui.rules_window import (
     DEFAULTS,
@@ -33,7 +32,6 @@ from shengji_desktop.ui.rules_window import (
     render_page,
 )
 from shengji_desktop.ui.texts import reason_text
-from shengji_desktop.ui.window.mainwindow import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -168,17 +166,6 @@ def anchor_on_screen(window: RulesWindow, game: Game, anchor: str) -> bool:
     raise AssertionError(f"no anchor {anchor}")
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(save_path=tmp_path / "autosave.json", check_save=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.stop_session()
-    i18n.install("en")
-
-
 def rules_window_of(parent) -> RulesWindow:
     found = parent.findChild(RulesWindow, options=Qt.FindChildOption.FindDirectChildrenOnly)
     assert found is not None and found.isVisible()
@@ -216,8 +203,10 @@ def trick_rules(game: Game, suit: str) -> TrickRules:
 
 
 @pytest.mark.parametrize("mode", ["en", "zh"])
-def test_the_question_mark_of_a_why_illegal_notice_opens_its_paragraph(window, qtbot, mode) -> None:
-    i18n.install(mode)
+def test_the_question_mark_of_a_why_illegal_notice_opens_its_paragraph(
+    window, qtbot, language, mode
+) -> None:
+    language(mode)
     window.games.start_new(
         NewGame(Game.DL, Options(), ["human", "random", "random", "random"], "instant"), seed=3
     )
