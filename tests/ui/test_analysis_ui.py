@@ -18,7 +18,6 @@ from shengji_desktop.engine.replay import RecordReplay
 from shengji_desktop.engine.table import Table
 from shengji_desktop.rules.cards import Seat
 from shengji_desktop.rules.options import Game, Options
-from shengji_desktop.ui import i18n
 from shengji_desktop.ui.dialogs import NewGame
 from shengji_desktop.ui.window.mainwindow import MainWindow
 from shengji_desktop.ui.windows.replay import ReplayWindow
@@ -27,13 +26,6 @@ pytestmark = pytest.mark.gui
 
 PLAYOUTS = 6  # sampled deals per decision: quick, and the same every run
 ANALYSIS_MS = 180_000
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.install("en")
-    yield
-    i18n.install("en")
 
 
 def viewer(qtbot, replay: RecordReplay, store: Path) -> ReplayWindow:

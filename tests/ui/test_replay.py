@@ -29,14 +29,6 @@ from shengji_desktop.ui.windows.replay_open import replay_live, trail_of
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture(autouse=True)
-def english():
-    from shengji_desktop.ui import i18n
-
-    i18n.install("en")
-    yield
-
-
 def table_state(scene, panel) -> dict:
     """What the table and the panel show: the cards of every zone, the other seats' counts,
     the panel's texts (positions depend on the window's size, zones do not)."""
