@@ -18,6 +18,7 @@ from ui_driver import (
     press,
     wait_turn,
 )
+from ui_matches import play_until as random_play_until
 
 from shengji_desktop.engine import events as ev
 from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
@@ -303,3 +304,50 @@ def test_a_card_choice_is_offered_as_a_choose_cards(window, qtbot) -> None:
     assert sorted(choice.hand) == sorted(s.view.hand)
     action = human_turn(window, qtbot, rng)
     assert action.kind is Act.BURY and len(action.cards) == 6 and choice.accepts(action.cards)
+
+
+class HeldLink:
+    """A table that keeps the seat's action unanswered until the test answers it."""
+
+    remote = False
+    seat = Seat.S
+
+    def __init__(self) -> None:
+        self.submitted: list[Action] = []
+
+    def submit(self, action: Action) -> None:
+        self.submitted.append(action)
+
+    def caught_up(self, shown: int) -> None:
+        pass
+
+
+def test_a_refused_attempt_announced_first_keeps_the_action_unanswered(qtbot) -> None:
+    """TR-LEAD-5: the table shows a refused throw to everybody (``AttemptRefused``) and then
+    refuses it (``Table.submit``). The two come from the table's thread one after the other;
+    the seat's action stays in flight until the refusal, so its reason is never missed."""
+    played = random_play_until(
+        Game.TR,
+        lambda p: p.match.phase is Phase.PLAY and p.view.turn is Seat.S and bool(p.view.legal),
+    )
+    view = played.view
+    link = HeldLink()
+    s = Session(link)  # type: ignore[arg-type]
+    messages: list[str] = []
+    s.message.connect(messages.append)
+    s.deliver((), view)
+    qtbot.waitUntil(lambda: s.waiting == "human", timeout=WAIT_MS)
+    lead = next(m for m in view.legal if isinstance(m, Action) and m.kind is Act.PLAY)
+    assert s.act(lead) and s.busy and link.submitted == [lead]
+    others = ev.AttemptRefused(Seat.E, "throw", lead.cards)  # another seat's: not an answer
+    s.deliver((others,), view)
+    qtbot.waitUntil(lambda: s.view is view and s._received == 2, timeout=WAIT_MS)
+    assert not s.busy, "another seat's refused attempt answered this seat's action"
+    assert s.act(lead) and s.busy
+    s.deliver((ev.AttemptRefused(Seat.S, "throw", lead.cards),), view)
+    qtbot.waitUntil(lambda: s._received == 3, timeout=WAIT_MS)
+    assert s.busy and not messages, "the announcement was taken for the answer"
+    s.refuse("refused (TR-LEAD-5)")
+    qtbot.waitUntil(lambda: not s.busy, timeout=WAIT_MS)
+    assert messages == ["refused (TR-LEAD-5)"]
+    assert s.waiting == "human" and s.human_legal == view.legal  # the table goes on as it was

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from shengji_desktop.engine.actions import Act, Action, ChooseCards, Move
-from shengji_desktop.engine.events import Event
+from shengji_desktop.engine.events import AttemptRefused, Event
 from shengji_desktop.engine.phase import Phase
 from shengji_desktop.engine.table import Player
 from shengji_desktop.engine.view import SeatView
@@ -228,7 +228,9 @@ class Session(QObject):
         self._received += 1
         self.view = view
         self._handing_back = False
-        self._in_flight = False
+        # The table announces a refused attempt of this seat to everybody first, then refuses
+        # it (Table.submit): the action is still unanswered until the refusal comes.
+        self._in_flight = self._in_flight and self._own_attempt_refused(events)
         if view.phase is Phase.DEAL:
             # declarations stay live while the cards come
             legal = view.legal if self.autoplay is None else ()
@@ -242,6 +244,11 @@ class Session(QObject):
         if self._holds == 0:
             self._settle()
             self.link.caught_up(self._received)
+
+    def _own_attempt_refused(self, events: tuple[Event, ...]) -> bool:
+        return bool(events) and all(
+            isinstance(e, AttemptRefused) and e.seat == self.human for e in events
+        )
 
     def _settle(self) -> None:
         """The table shows the newest view: is it this seat's turn, a settlement, the end?"""
