@@ -335,17 +335,18 @@ def test_a_refused_attempt_announced_first_keeps_the_action_unanswered(qtbot) ->
     s = Session(link)  # type: ignore[arg-type]
     messages: list[str] = []
     s.message.connect(messages.append)
+    seen = Seen(s)
     s.deliver((), view)
     qtbot.waitUntil(lambda: s.waiting == "human", timeout=WAIT_MS)
     lead = next(m for m in view.legal if isinstance(m, Action) and m.kind is Act.PLAY)
     assert s.act(lead) and s.busy and link.submitted == [lead]
     others = ev.AttemptRefused(Seat.E, "throw", lead.cards)  # another seat's: not an answer
     s.deliver((others,), view)
-    qtbot.waitUntil(lambda: s.view is view and s._received == 2, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(seen.batches) == 2, timeout=WAIT_MS)
     assert not s.busy, "another seat's refused attempt answered this seat's action"
     assert s.act(lead) and s.busy
     s.deliver((ev.AttemptRefused(Seat.S, "throw", lead.cards),), view)
-    qtbot.waitUntil(lambda: s._received == 3, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(seen.batches) == 3, timeout=WAIT_MS)
     assert s.busy and not messages, "the announcement was taken for the answer"
     s.refuse("refused (TR-LEAD-5)")
     qtbot.waitUntil(lambda: not s.busy, timeout=WAIT_MS)
