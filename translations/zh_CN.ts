@@ -1760,8 +1760,8 @@
         <translation>困难：把每步棋放到许多符合所见的暗牌分布上打完再选；每步约一秒。</translation>
     </message>
     <message>
-        <source>Expert: as hard, with longer to think on every core (three seconds a move: Settings → Expert&apos;s time per move); in DL and SD it also reads the others&apos; hands from what they have played.</source>
-        <translation>大师：同困难，但用上所有处理器核心、思考更久（每步三秒：设置 → 大师每步思考时间）；在大连打滚子和三打一中还会从别人的出牌推断其手牌。</translation>
+        <source>Expert: as hard, with longer to think on every core (three seconds a move: Settings → Expert&apos;s time per move).</source>
+        <translation>大师：同困难，但用上所有处理器核心、思考更久（每步三秒：设置 → 大师每步思考时间）。</translation>
     </message>
     <message>
         <source>Bottom</source>

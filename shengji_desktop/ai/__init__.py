@@ -38,14 +38,17 @@ OFFERED = ("easy", "normal", "hard", "expert")
 EXPERT_BUDGET = 3.0
 """The expert player's thinking time per decision, in seconds, unless told."""
 
-EXPERT_BELIEFS = frozenset({Game.DL, Game.SD})
-"""The games in which the expert weighs its samples by beliefs from play (``ai.beliefs``): those
-where they have not been measured to lose. In TR they lose at 1 s per decision: hard with beliefs
-against hard, 200 duplicate deals, −0.158 levels a hand, 95% CI [−0.275, −0.040]
-(``benchmarks/arena/tr-beliefs-hard-1s-seed1-r2.jsonl``): at equal time they keep about half the
-samples, and that costs more than they place right. In SD (+0.090 and +0.120 coins at 1 s) and
-DL (+0.17 ± 0.25 levels at 8 samples) they have not lost. ``arena --a expert-believing --b
-expert-plain`` measures them at the expert's own budget (docs/computer-players.md)."""
+EXPERT_BELIEFS: frozenset[Game] = frozenset()
+"""The games in which the expert weighs its samples by beliefs from play (``ai.beliefs``): only
+where they have been measured to gain (issue 41), and so far that is none. In TR they lose at 1 s
+per decision: hard with beliefs against hard, 200 duplicate deals, −0.158 levels a hand, 95% CI
+[−0.275, −0.040] (``benchmarks/arena/tr-beliefs-hard-1s-seed1-r2.jsonl``): at equal time they keep
+about half the samples, and that costs more than they place right. In SD (+0.090 and +0.120 coins
+at 1 s) and DL (+0.17 ± 0.25 levels at 8 samples) they gained nothing beyond noise, and the expert
+with them, at 3 s, made nothing over hard (SD −0.020 coins, 95% CI [−0.334, +0.294]; DL −0.028
+levels, [−0.187, +0.132]: ``benchmarks/arena/*-expert-hard-seed1.jsonl``). ``arena --a
+expert-believing --b expert-plain`` measures them at the expert's own budget
+(docs/computer-players.md)."""
 
 
 def make_player(
@@ -55,7 +58,7 @@ def make_player(
     hard player's thinking time per decision in seconds (default 1 s; the expert's
     ``EXPERT_BUDGET``); ``playouts`` instead fixes the number of sampled deals per decision,
     which makes hard games reproducible. ``expert`` is hard with a longer budget and, in the
-    games of ``EXPERT_BELIEFS``, beliefs from play (``ai.beliefs``)."""
+    games of ``EXPERT_BELIEFS`` (none today), beliefs from play (``ai.beliefs``)."""
     rng = random.Random(f"ai/{kind}/{seed}")
     if kind == "random":
         return RandomPlayer(rng)

@@ -7,8 +7,8 @@
   search in the worker processes), wall time, median and p95.
 - the sampler with and without beliefs (``beliefs_cost``): deals per CPU second, whole search
   samples per CPU second, the draws' mean effective sample size (a share of the draws) and how
-  often it was tempered (``beliefs.TARGET``); and the decision time with beliefs (the expert's
-  search at the same budget).
+  often it was tempered (``beliefs.TARGET``); and the decision time with beliefs (the
+  ``expert-believing`` search at the same budget).
 - for hard and with beliefs: the samples a decision keeps and how often the search leaves the
   normal player's play (``departs``).
 
@@ -131,8 +131,8 @@ class Timed:
 def decisions_timed(
     found: list[Position], budget: float, seed: int = 11, beliefs: bool = False
 ) -> Timed:
-    """The hard player's decisions at ``budget`` for each position (with ``beliefs``: as the
-    expert thinks)."""
+    """The hard player's decisions at ``budget`` for each position (with ``beliefs``: as
+    ``expert-believing`` thinks)."""
     timed = Timed([], [], [])
     for i, p in enumerate(found):
         player = HardPlayer(random.Random(f"bench/hard/{seed}/{i}"), budget, None, beliefs)
@@ -219,7 +219,7 @@ def run(
         )
         if believed:
             out(
-                f"  with beliefs (the expert's search) at {budget:g} s: median"
+                f"  with beliefs (expert-believing's search) at {budget:g} s: median"
                 f" {row['beliefs_decision_ms_median']:.0f} ms, p95"
                 f" {row['beliefs_decision_ms_p95']:.0f} ms (median"
                 f" {row['beliefs_samples_median']:g} samples kept; normal's play left at"

@@ -159,7 +159,8 @@ class HardPlayer(HeuristicPlayer):
     samples when ``samples`` is set (reproducible); normal elsewhere. With too little time it
     plays as normal. With ``beliefs`` (True, or the games in which to) its samples are weighted
     by what the other seats did (``beliefs``: their plays, SD bids, a DL tribute received) in
-    every search that reads them: the expert player."""
+    every search that reads them: ``expert-believing``, and the expert in the games of
+    ``ai.EXPERT_BELIEFS``."""
 
     MIN_BUDGET = 0.05
 

@@ -45,7 +45,8 @@ MAX_CANDIDATES = 8
 
 BELIEFS = False
 """Whether ``make_task`` weights the samples by what the plays say (``beliefs``) unless told:
-off for hard until paired runs show it gains (issue 41); the expert player turns it on."""
+off for hard until paired runs show it gains (issue 41); the expert turns it on in the games of
+``ai.EXPERT_BELIEFS`` (none today), ``expert-believing`` in every game."""
 
 _BELIEVING: ContextVar[bool | None] = ContextVar("believing", default=None)
 

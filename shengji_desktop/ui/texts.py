@@ -50,8 +50,7 @@ def kind_help(kind: str) -> str:
         ),
         "expert": tr(
             "Expert: as hard, with longer to think on every core (three seconds a move: "
-            "Settings → Expert's time per move); in DL and SD it also reads the others' hands "
-            "from what they have played."
+            "Settings → Expert's time per move)."
         ),
     }.get(kind, "")
 

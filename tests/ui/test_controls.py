@@ -280,7 +280,8 @@ def test_a_new_game_starts_with_an_empty_score_sheet(window, qtbot) -> None:
 
 def test_each_strength_says_what_it_is(qtbot) -> None:
     """The seat list's tooltip describes the seat's strength, expert included (issue 41), and so
-    does each choice of its combo box; only the expert reads the others' hands, and not in TR."""
+    does each choice of its combo box; no strength claims to read the others' hands, since none
+    does (EXPERT_BELIEFS is empty)."""
     from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
 
     from shengji_desktop.ai import EXPERT_BELIEFS
@@ -293,8 +294,8 @@ def test_each_strength_says_what_it_is(qtbot) -> None:
     tips = [model.data(model.index(row, 1), Qt.ItemDataRole.ToolTipRole) for row in range(4)]
     assert tips == [kind_help(k) for k in ("human", "easy", "hard", "expert")]
     assert len(set(tips)) == 4 and all(tips)
-    assert "DL and SD" in tips[3] and "TR" not in tips[3]
-    assert {Game.DL, Game.SD} == EXPERT_BELIEFS, "the expert's tooltip names its games"
+    assert "three seconds" in tips[3] and "hands" not in tips[3]
+    assert not EXPERT_BELIEFS, "the expert's tooltip would name the games it reads hands in"
     delegate = KindDelegate(dialog.seat_view)
     combo = delegate.createEditor(dialog.seat_view, QStyleOptionViewItem(), model.index(1, 1))
     assert isinstance(combo, QComboBox) and combo.count() == 4  # no human but the bottom
